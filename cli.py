@@ -59,5 +59,54 @@ def main() -> None:
     """feerie: a fairy-chess problem solver and composition checker."""
 
 
+def _rules_from_text(text: str | None):
+    """The rule set of a `--condition` text such as 'Messigny RexExclusive'."""
+    from solver.model import Condition
+    from solver.rules import build_rules
+
+    if not text or not text.strip():
+        return build_rules(())
+    conditions = []
+    for part in text.split(";"):
+        words = part.split()
+        if words:
+            conditions.append(Condition(words[0], tuple(words[1:])))
+    return build_rules(conditions)
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("fen")
+@click.argument("depth")
+@click.option("--divide", is_flag=True, help="Print the count under each first move.")
+@click.option("--condition", "condition", metavar="TEXT",
+              help="Fairy conditions, e.g. 'Messigny RexExclusive' or 'Marseillais'.")
+@handle_errors
+def perft(fen: str, depth: str, divide: bool, condition: str | None) -> None:
+    """Count the legal move sequences of DEPTH moves from FEN.
+
+    The last line printed is the node count alone.
+    """
+    from solver.perft import divide as perft_divide, perft as perft_count
+    from solver.position import Position
+
+    try:
+        n = int(depth)
+    except ValueError:
+        raise InputError(f"DEPTH: {depth!r} is not a whole number") from None
+    if n < 0:
+        raise InputError(f"DEPTH: {n} is negative; give 0 or more")
+    pos = Position.from_fen(fen)
+    rules = _rules_from_text(condition)
+    if divide and n >= 1:
+        total = 0
+        for turn, count in perft_divide(rules, pos, n):
+            click.echo(f"{rules.turn_uci(turn)}: {count}")
+            total += count
+        click.echo("")
+        click.echo(str(total))
+    else:
+        click.echo(str(perft_count(rules, pos, n)))
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,160 @@
+"""Board geometry and piece codes: the precomputed tables the engine runs on.
+
+Why 0x88 (a 16x8 array, of which the left 8 columns are the board):
+- a square is on the board iff `sq & 0x88 == 0`, so tables are easy to build
+  for any leaper or rider, fairy ones included (a nightrider is a rider on
+  the knight's vectors, a camel a leaper on (1,3));
+- the difference of two squares identifies the vector between them
+  uniquely (`to - frm + 119` indexes a 239-entry table), which gives the
+  direction of a line between two squares in one lookup: the basis of pin,
+  check-evasion and discovered-check tests.
+At run time no off-board test is done at all: every walk uses per-square
+tuples of target squares precomputed here.
+
+Piece codes are small signed ints: positive white, negative black, 0 empty.
+The side to move is +1 (white) or -1 (black), so `p * side > 0` means "own
+piece" and the code of a side's piece of kind k is `k * side`.
+"""
+
+from __future__ import annotations
+
+WHITE = 1
+BLACK = -1
+
+EMPTY = 0
+PAWN = 1
+KNIGHT = 2
+BISHOP = 3
+ROOK = 4
+QUEEN = 5
+KING = 6
+NIGHTRIDER = 7
+FAIRY_MIN = NIGHTRIDER  # kinds from here on are fairy pieces
+
+# Letters: FEN (N = knight) and Popeye English (S = knight, N = nightrider).
+FEN_LETTER = {PAWN: "P", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K"}
+FEN_KIND = {v: k for k, v in FEN_LETTER.items()}
+POPEYE_CODE = {PAWN: "P", KNIGHT: "S", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K",
+               NIGHTRIDER: "N"}
+POPEYE_KIND = {v: k for k, v in POPEYE_CODE.items()}
+
+FILES = "abcdefgh"
+
+
+def square(file: int, rank: int) -> int:
+    """0x88 square of file 0..7 and rank 0..7."""
+    return rank * 16 + file
+
+
+def file_of(sq: int) -> int:
+    return sq & 7
+
+
+def rank_of(sq: int) -> int:
+    return sq >> 4
+
+
+def square_name(sq: int) -> str:
+    return FILES[sq & 7] + str((sq >> 4) + 1)
+
+
+def parse_square(name: str) -> int:
+    """0x88 square of 'e4'; ValueError when it is not a square name."""
+    if len(name) != 2 or name[0] not in FILES or name[1] not in "12345678":
+        raise ValueError(f"not a square: {name!r}")
+    return square(FILES.index(name[0]), int(name[1]) - 1)
+
+
+SQUARES = tuple(square(f, r) for r in range(8) for f in range(8))
+
+KNIGHT_VECTORS = (33, 31, 18, 14, -14, -18, -31, -33)
+KING_VECTORS = (17, 16, 15, 1, -1, -15, -16, -17)
+ROOK_DIRS = (16, -16, 1, -1)
+BISHOP_DIRS = (17, 15, -15, -17)
+QUEEN_DIRS = ROOK_DIRS + BISHOP_DIRS
+
+
+def _leaps(sq: int, vectors) -> tuple[int, ...]:
+    return tuple(sq + v for v in vectors if not (sq + v) & 0x88)
+
+
+def _ray(sq: int, d: int) -> tuple[int, ...]:
+    out = []
+    t = sq + d
+    while not t & 0x88:
+        out.append(t)
+        t += d
+    return tuple(out)
+
+
+def _rays(sq: int, dirs) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(direction, squares) for every direction that leaves the square."""
+    return tuple((d, r) for d in dirs if (r := _ray(sq, d)))
+
+
+# Per-square tables, indexed by the 0x88 square (128 entries; off-board ones empty).
+KNIGHT_TARGETS = [(_leaps(sq, KNIGHT_VECTORS) if not sq & 0x88 else ()) for sq in range(128)]
+KING_TARGETS = [(_leaps(sq, KING_VECTORS) if not sq & 0x88 else ()) for sq in range(128)]
+ROOK_RAYS = [(_rays(sq, ROOK_DIRS) if not sq & 0x88 else ()) for sq in range(128)]
+BISHOP_RAYS = [(_rays(sq, BISHOP_DIRS) if not sq & 0x88 else ()) for sq in range(128)]
+QUEEN_RAYS = [ROOK_RAYS[sq] + BISHOP_RAYS[sq] for sq in range(128)]
+NIGHTRIDER_RAYS = [(_rays(sq, KNIGHT_VECTORS) if not sq & 0x88 else ()) for sq in range(128)]
+RAY = [({d: _ray(sq, d) for d in QUEEN_DIRS + KNIGHT_VECTORS} if not sq & 0x88 else {})
+       for sq in range(128)]
+
+# Rider tables by kind (the move generator and the attack test read these).
+RIDER_RAYS = {BISHOP: BISHOP_RAYS, ROOK: ROOK_RAYS, QUEEN: QUEEN_RAYS, NIGHTRIDER: NIGHTRIDER_RAYS}
+LEAPER_TARGETS = {KNIGHT: KNIGHT_TARGETS, KING: KING_TARGETS}
+
+
+def _direction_table() -> list[int]:
+    """DIRECTION[to - frm + 119]: the queen direction from frm towards to, or 0.
+
+    Only lines (ranks, files, diagonals) are recorded; used for pins and
+    discovered checks, where only line pieces matter.
+    """
+    table = [0] * 239
+    for d in QUEEN_DIRS:
+        for k in range(1, 8):
+            table[d * k + 119] = d
+    return table
+
+
+DIRECTION = _direction_table()
+
+# Castling rights: one bit per rook square that may still castle, bits 0-7
+# for a1-h1 and 8-15 for a8-h8.  Orthodox problems only ever have a1, h1,
+# a8, h8; keeping rook squares (X-FEN / Chess960 style) costs nothing and lets
+# the generator count every perft position in the reference suites.
+def castle_bit(sq: int) -> int:
+    """The rights bit of a back-rank square (0 for other squares)."""
+    if sq >> 4 == 0:
+        return 1 << (sq & 7)
+    if sq >> 4 == 7:
+        return 1 << (8 + (sq & 7))
+    return 0
+
+
+E1, H1, A1, E8, H8, A8 = (parse_square(n) for n in ("e1", "h1", "a1", "e8", "h8", "a8"))
+WK, WQ, BK, BQ = castle_bit(H1), castle_bit(A1), castle_bit(H8), castle_bit(A8)
+SIDE_RIGHTS = {WHITE: 0x00FF, BLACK: 0xFF00}
+CASTLE_BIT = [castle_bit(sq) if not sq & 0x88 else 0 for sq in range(128)]
+
+
+def _castle_path(kf: int, rf: int):
+    """(king to, rook to, squares that must be empty, squares the king crosses)
+    for the king on kf castling with the rook on rf (same back rank)."""
+    base = kf & 0x70
+    kingside = rf > kf
+    kt = base + (6 if kingside else 2)
+    rt = base + (5 if kingside else 3)
+    lo = min(kf, kt, rf, rt)
+    hi = max(kf, kt, rf, rt)
+    empty = tuple(x for x in range(lo, hi + 1) if x not in (kf, rf))
+    crossed = tuple(range(min(kf, kt), max(kf, kt) + 1))
+    return kt, rt, empty, crossed
+
+
+CASTLE_PATH = {(kf, rf): _castle_path(kf, rf)
+               for rank in (0, 7) for kf in range(rank * 16, rank * 16 + 8)
+               for rf in range(rank * 16, rank * 16 + 8) if kf != rf}

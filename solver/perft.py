@@ -1,0 +1,34 @@
+"""perft: count the legal move sequences of a given length.
+
+The standard correctness test of a move generator (the counts of known
+positions are published), and a speed measure.  The last ply is counted,
+not played ("bulk counting"), as python-chess's own perft does.
+"""
+
+from __future__ import annotations
+
+
+def perft(rules, pos, depth: int) -> int:
+    """Number of legal turn sequences of `depth` turns from `pos`."""
+    if depth <= 0:
+        return 1
+    turns = rules.turns(pos)
+    if depth == 1:
+        return len(turns)
+    play, undo = rules.play, rules.undo
+    total = 0
+    for t in turns:
+        play(pos, t)
+        total += perft(rules, pos, depth - 1)
+        undo(pos, t)
+    return total
+
+
+def divide(rules, pos, depth: int) -> list[tuple[object, int]]:
+    """(turn, count below it) for every legal first turn."""
+    out = []
+    for t in rules.turns(pos):
+        rules.play(pos, t)
+        out.append((t, perft(rules, pos, depth - 1)))
+        rules.undo(pos, t)
+    return out

@@ -1,0 +1,52 @@
+"""perft against the published counts of the reference suites."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import reference
+from perft_data import read_perft_file
+from solver.perft import perft
+from solver.position import Position
+from solver.rules import Rules
+
+RULES = Rules()
+TRICKY_MAX_NODES = 2_000_000
+RANDOM_POSITIONS = 320       # positions of random.perft checked to depth 3
+RANDOM_DEEP = 40             # of which this many also to depth 4
+
+
+def test_tricky_suite_all_positions_all_depths():
+    suite = read_perft_file(reference("perft", "tricky.perft"))
+    assert len(suite) >= 19
+    checked = 0
+    for ident, fen, counts in suite:
+        pos = Position.from_fen(fen)
+        for depth, nodes in counts:
+            if nodes > TRICKY_MAX_NODES:
+                continue
+            assert perft(RULES, pos, depth) == nodes, f"{ident} {fen} depth {depth}"
+            checked += 1
+    # Every position has at least its shallow counts checked.
+    assert checked >= 60
+
+
+def test_random_suite_depth_3():
+    suite = read_perft_file(reference("perft", "random.perft"))
+    assert len(suite) > RANDOM_POSITIONS
+    for i, (ident, fen, counts) in enumerate(suite[:RANDOM_POSITIONS]):
+        pos = Position.from_fen(fen)
+        max_depth = 4 if i < RANDOM_DEEP else 3
+        for depth, nodes in counts:
+            if depth <= max_depth:
+                assert perft(RULES, pos, depth) == nodes, f"{ident} {fen} depth {depth}"
+
+
+@pytest.mark.parametrize("fen,depth,nodes", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197281),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 5, 674624),
+])
+def test_well_known_counts(fen, depth, nodes):
+    # Independent of ../shared: the chessprogramming wiki's published numbers.
+    assert perft(RULES, Position.from_fen(fen), depth) == nodes
