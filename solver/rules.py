@@ -75,6 +75,17 @@ class Rules:
     def components(turn) -> tuple[int, ...]:
         return (turn,)
 
+    def describe(self, pos, turn) -> tuple:
+        """The turn's components as tree `Component`s, described from `pos`
+        (the position before the turn)."""
+        from .record import component
+
+        return (component(pos, turn),)
+
+    def has_turn(self, pos) -> bool:
+        """Does the side to move have any legal turn? (mate and stalemate tests)"""
+        return bool(self.turns(pos))
+
     def turn_uci(self, turn) -> str:
         """A turn in UCI notation, components joined by a comma (perft --divide)."""
         return ",".join(Move.decode(m).uci() for m in self.components(turn))

@@ -1,0 +1,186 @@
+"""Help and series play: every line of half-moves that reaches the goal.
+
+A stipulation of this kind is a fixed schedule of half-moves ("slots"), each
+played by a given side, followed by a final test:
+- h#n: Black, White, ... (2n slots); the last slot's move must mate;
+- h#n.5: White first (2n+1 slots);
+- hs#n: help play for 2n slots, then the side to move must be forced to
+  deliver the goal (it has moves and every one of them does);
+- ser-h#n: n Black slots, then White mates; ser-#n: n White slots, the last
+  mates; ser-s#n: n White slots, then Black is forced to mate.
+In a series the opponent "passes" between two series moves, so a series
+move followed by another may not give check (the opponent could not answer
+it); the last one may, the other side's next move must then answer it.
+
+Since all lines are wanted, nothing is cut on success; the memo keeps only
+failures: (position key, slot) from which no line reaches the goal.  At the
+last slot of a mate goal only checking moves can succeed, so they are the
+only ones tried to the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .budget import Budget
+from .tree import Node, Role, Turn
+
+MEMO_LIMIT = 4_000_000
+
+
+class EnoughSolutions(Exception):
+    """MaxSolutions reached: the search stops, what was found stands."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Who plays each slot and how play ends.
+
+    `sides[i]` is +1 (white) or -1 (black); `final` is 'goal' (the last
+    slot's move reaches it) or 'forced' (after the last slot, the side to
+    move must deliver the goal with every move).  A slot followed by a slot
+    of the same side is a series move: the opponent passes in between.
+    """
+
+    sides: tuple[int, ...]
+    final: str = "goal"
+
+    def passes_after(self, i: int) -> bool:
+        return i + 1 < len(self.sides) and self.sides[i + 1] == self.sides[i]
+
+
+def help_schedule(first: int, half_moves: int, final: str = "goal") -> Schedule:
+    return Schedule(tuple(first if i % 2 == 0 else -first for i in range(half_moves)), final)
+
+
+def series_schedule(side: int, moves: int, then_other: bool, final: str = "goal") -> Schedule:
+    """`moves` series moves by `side`; then, with `then_other`, one move of
+    the other side that reaches the goal (ser-h#)."""
+    return Schedule((side,) * moves + ((-side,) if then_other else ()), final)
+
+
+class LineSearch:
+    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+                 max_solutions: int | None = None) -> None:
+        self.rules = rules
+        self.pos = pos
+        self.schedule = schedule
+        self.goal = goal
+        self.budget = budget
+        self.max_solutions = max_solutions
+        self.solutions = 0
+        self._fail: set = set()
+
+    def goal_reached(self) -> bool:
+        pos, rules = self.pos, self.rules
+        if self.goal == "#":
+            return rules.in_check(pos) and not rules.has_turn(pos)
+        return not rules.in_check(pos) and not rules.has_turn(pos)
+
+    def mark(self) -> str:
+        pos, rules = self.pos, self.rules
+        check = rules.in_check(pos)
+        if not rules.has_turn(pos):
+            return "#" if check else "="
+        return "+" if check else ""
+
+    def solve(self, out: list[Node] | None = None) -> list[Node]:
+        """All lines, as a trie of nodes appended to `out` as they are found
+        (MaxSolutions or a time limit keep what was found); the position must
+        have the first slot's side to move."""
+        if self.pos.side != self.schedule.sides[0]:
+            raise ValueError("the side to move does not match the schedule")
+        out = [] if out is None else out
+        try:
+            self._slot(0, out)
+        except EnoughSolutions:
+            pass
+        return out
+
+    def _found(self) -> None:
+        self.solutions += 1
+        if self.max_solutions is not None and self.solutions >= self.max_solutions:
+            raise EnoughSolutions()
+
+    def _slot(self, i: int, out: list[Node]) -> list[Node]:
+        """Fill `out` with the lines from slot i on; return it."""
+        sched = self.schedule
+        pos, rules = self.pos, self.rules
+        last = i == len(sched.sides) - 1
+        if i == len(sched.sides):
+            return self._forced(out)
+        key = (rules.key(pos), i)
+        if key in self._fail:
+            return out
+        self.budget.tick()
+        side = pos.side
+        passes = sched.passes_after(i)
+        final_goal = last and sched.final == "goal"
+        mate = self.goal == "#"
+        for t in rules.turns(pos):
+            if final_goal:
+                rules.play(pos, t)
+                hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
+                rules.undo(pos, t)
+                if hit:
+                    desc = rules.describe(pos, t)
+                    rules.play(pos, t)
+                    out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
+                    rules.undo(pos, t)
+                    self._found()
+                continue
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            try:
+                if passes and rules.in_check(pos):
+                    continue  # the opponent could not answer this check
+                node = Node(Role.HELP, Turn(desc, ""), side=_side(side))
+                out.append(node)
+                try:
+                    if passes:
+                        pos.set_state(side, ())
+                        try:
+                            self._slot(i + 1, node.children)
+                        finally:
+                            pos.unmake()
+                    else:
+                        self._slot(i + 1, node.children)
+                finally:
+                    # also when MaxSolutions stops the search: keep what was found
+                    if node.children:
+                        node.turn = Turn(desc, self.mark())
+                    else:
+                        out.pop()
+            finally:
+                rules.undo(pos, t)
+        if not out:
+            if len(self._fail) > MEMO_LIMIT:
+                self._fail.clear()
+            self._fail.add(key)
+        return out
+
+    def _forced(self, out: list[Node]) -> list[Node]:
+        """After the schedule (hs#, ser-s#): the side to move must have moves,
+        and every one must deliver the goal; those moves are the line's end."""
+        pos, rules = self.pos, self.rules
+        turns = rules.turns(pos)
+        if not turns:
+            return out
+        side = pos.side
+        nodes = []
+        for t in turns:
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            hit = self.goal_reached()
+            mark = self.mark() if hit else ""
+            rules.undo(pos, t)
+            if not hit:
+                return out
+            nodes.append(Node(Role.HELP, Turn(desc, mark), side=_side(side)))
+        out.extend(nodes)
+        self._found()
+        return out
+
+
+def _side(side: int) -> str:
+    return "white" if side > 0 else "black"
