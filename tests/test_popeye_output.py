@@ -335,3 +335,24 @@ def test_every_parsed_move_reads_back_as_printed():
                for line in problem.solution_lines if re.match(r"^ +\d", line)]
     nodes = [n for s in problem.twins[0].phases[0].sections for root in s.nodes for n in root.walk()]
     assert [turn_text(n.turn, "en") for n in nodes] == printed
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_PIECES_OF_OUTPUT = st.sampled_from([
+    "", " ", "\n", "   1.", "      1...", "          2.", "  1.", "  1...  ...", "Rc2-c3", "e7-e8=D", "0-0",
+    " +", " #", " !", " ?", " threat:", " Drohung:", "    but", "a) ", "+b) h=2  ", "NullStellung",
+    "solution finished.", " Time = 0.006 s", "Loesung beendet.", "Partial solution",
+    "+---a---b---c---d---e---f---g---h---+", "  #2                        14 + 13", "[+wSg1]", "ep.",
+    "  3  (Ta1*d1 )", "  play_move:          12",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES_OF_OUTPUT, max_size=40), st.sampled_from([None, "en", "de", "fr"]))
+def test_any_text_gives_problems_or_reasons(parts, language):
+    """Whatever the text, the parser returns problems, parsed or with a reason."""
+    for problem in parse_output("".join(parts), language):
+        assert problem.parsed or problem.unparsed
+        if problem.parsed:
+            assert solution_text(problem.twins, problem.language).split("\n") == problem.solution_lines
