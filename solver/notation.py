@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .tree import BLACK, Component, Turn, WHITE
+from .tree import Component, Turn, WHITE
 
 LANGUAGES = ("en", "fr", "de")
 
@@ -193,7 +193,7 @@ def parse_turn(text: str, language: str = "en", side: str | None = None) -> Turn
 
 
 __all__ = [
-    "BLACK", "LANGUAGES", "MARKS", "NotationError", "WHITE", "castling_squares", "component_text",
+    "LANGUAGES", "MARKS", "NotationError", "castling_squares", "component_text",
     "move_text", "parse_turn", "piece_kind", "piece_letter", "scan_marks", "scan_move", "scan_turn",
     "turn_text",
 ]

@@ -23,8 +23,10 @@ line wins: set play before duplex.
 
 Colours (`Node.side`) are not printed; they are inferred: in a tree the
 attacker is White (Black in the reversed half of a duplex), in line play
-the side that starts follows from the stipulation ('ser-h', 'h': Black;
-'ser-#': White) and the move numbers. Notation that cannot be mapped
+the side that starts follows from the stipulation ('h#', 'ser-h#': Black;
+'hs#', 'ser-#', 'ser-s#': White; Black without a header) and the move
+numbers. They matter only for castling squares and the JSON `side`:
+`canonical()` and the text do not depend on them. Notation that cannot be mapped
 (Circe rebirths `[+wSg1]`, piece attributes `kB`, `nT`, colour changes
 `=w`, Popeye's reflex `?!?`, ...) makes the problem `unparsed`, with the
 reason, instead of an error.
@@ -189,9 +191,9 @@ def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> in
 def _first_side(stipulation: str | None, skipped: int, reversed_: bool) -> str:
     """Who makes the first printed move of a line (see the module docstring)."""
     stip = re.sub(r"^exact-", "", stipulation or "")
-    natural = BLACK
-    if "ser-" in stip and not re.search(r"ser-(h|reci)", stip):
-        natural = WHITE
+    natural = BLACK  # h#, h=, reci-h#, ser-h#, ser-h=: Black starts
+    if stip.startswith(("hs", "hr")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
+        natural = WHITE  # hs#, hr#, ser-#, ser-s#, ser-=: White starts
     first = natural if skipped % 2 == 0 else other_side(natural)
     return other_side(first) if reversed_ else first
 
@@ -215,6 +217,7 @@ class _SolutionParser:
         messages = MESSAGES[language]
         self.labels = {messages[THREAT_LABEL]: THREAT_LABEL, messages[ZUGZWANG_LABEL]: ZUGZWANG_LABEL}
         self.but = "    " + messages["but"]
+        self.default_layout = TREE
 
     # -- lines of line play --
 
@@ -412,14 +415,16 @@ class _SolutionParser:
         sections.append(Section(SectionKind.PLAY, TREE, play))
         return Phase(sections, reversed_), i + 1
 
-    def phases(self, tokens: list[str]) -> list[Phase]:
-        content = next((t for t in tokens if t), None)
+    @staticmethod
+    def layout_of(tokens: list[str]) -> str | None:
+        """Line play prints '  1.' (two spaces), trees at least three."""
+        content = next((t for t in tokens if t and not TWIN_LABEL.match(t)), None)
         if content is None:
-            layouts = [TREE]
-        elif content.startswith("  ") and not content.startswith("   "):
-            layouts = [LINE]
-        else:
-            layouts = [TREE]
+            return None
+        return LINE if content.startswith("  ") and not content.startswith("   ") else TREE
+
+    def phases(self, tokens: list[str]) -> list[Phase]:
+        layouts = [self.layout_of(tokens) or self.default_layout]
         counts = [2] if self.duplex else [1] if self.duplex is False else [1, 2]
         failures = []
         for layout in layouts:
@@ -444,6 +449,7 @@ class _SolutionParser:
         zero = False
         if tokens[:3] == [zero_word, "", ""]:
             zero, tokens = True, tokens[3:]
+        self.default_layout = self.layout_of(tokens) or TREE  # for twins with no solution at all
         starts = [i for i, t in enumerate(tokens) if TWIN_LABEL.match(t)]
         if not starts:
             if zero:

@@ -281,7 +281,7 @@ def twin_intro(twin: TwinSolution, language: str = "en") -> str:
     if twin.zero_position:
         out += "\n" + MESSAGES[language]["zeroposition"] + "\n\n"
     if twin.label is not None:
-        label = ("+" if twin.continued else "") + twin.label + " "
+        label = ("+" if twin.continued and not twin.label.startswith("+") else "") + twin.label + " "
         out += "\n" + label + (twin.description + "  " if twin.description else "") + "\n"
     return out
 
@@ -314,7 +314,11 @@ def write_problem(problem: Problem, twins: list[TwinSolution], *, time_s: float 
     """A problem and its solution as Popeye prints them in the problem's
     language. `banner_line` (see `banner()`) goes first: give it for the
     first problem of a run only. `status` is 'complete', 'partial' (e.g.
-    MaxSolutions reached) or 'interrupted' (a time limit)."""
+    MaxSolutions reached) or 'interrupted' (a time limit).
+
+    `twins` has one TwinSolution per twin (one for a problem without
+    twins), each with at least one Phase even when nothing was found: a
+    phase prints its closing blank line whatever it holds."""
     language = problem.language
     text = "" if banner_line is None else banner_line + "\n"
     return text + header_text(problem) + solution_text(twins, language) + end_text(language, time_s, status)

@@ -356,3 +356,22 @@ def test_any_text_gives_problems_or_reasons(parts, language):
         assert problem.parsed or problem.unparsed
         if problem.parsed:
             assert solution_text(problem.twins, problem.language).split("\n") == problem.solution_lines
+
+
+def test_inferred_sides_agree_with_the_diagrams():
+    """Sides are not printed; where the diagram shows the moving piece (first
+    twin, first moves), the inferred side must be its colour."""
+    checked = 0
+    for name in OUT_FILES:
+        for problem in load(name):
+            if not problem.parsed or not problem.board or problem.twins[0].zero_position:
+                continue
+            colour = {p.square: p.color for p in problem.board}
+            for phase in problem.twins[0].phases:
+                for section in phase.sections:
+                    for root in section.nodes:
+                        first = root.turn.components[0]
+                        if not first.castling and first.frm in colour:
+                            assert colour[first.frm] == root.side, (name, problem.stipulation, root.turn)
+                            checked += 1
+    assert checked > 300

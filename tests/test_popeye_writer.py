@@ -90,6 +90,14 @@ def test_whole_output_remark_noboard_empty_set_play():
     check_whole_output("english/direct_mate2_zugzwang.out", problem)
 
 
+def test_whole_output_remark_without_authors():
+    problem = Problem(
+        pieces("Kh7 Pa7f4g6", "Kh5 Qa6 Rc2 Be6 Sb6 Pd5h4"), stipulation("h#2", "help", "#", 2),
+        conditions=(Condition("Messigny", ("RexExclusive",)),),
+        remark="first problem of BEISPIEL/messigny.inp, but with kings excluded from Messigny swaps")
+    check_whole_output("english/messigny_rexex_h2.out", problem)
+
+
 def test_whole_output_long_award_is_not_centred():
     problem = Problem(
         pieces("Kh7 Qh3 Re6 Bd4h5 Se1f1 Pd6f2f3", "Kg1 Pa2b2d7h4"), stipulation("h=2", "help", "=", 2),
