@@ -23,6 +23,15 @@ Shape, outermost first:
 Move numbers are not stored: in a tree they follow from the depth, in a
 line from who moves (`Node.side`) and from `Section.skipped` (the half-moves
 of move 1 that are not played: 1 for h#n.5, prints `1...`).
+
+What a solver fills in, to match Popeye's output (and `canonical` of it):
+every twin has its phases even when nothing was found (a phase with an
+empty PLAY section); a SET section whenever set play was asked for, empty
+or not; line-play nodes carry `side` (Role.HELP); tree nodes carry the role
+of their place (threats as THREAT children of the attacker's move, the
+refutations of a try as REFUTATION children after its variations) and the
+`label` Popeye would print ('threat' when a threat is shown, 'zugzwang'
+when there is none, None after a checking move or under NoThreat).
 """
 
 from __future__ import annotations
