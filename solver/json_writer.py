@@ -1,0 +1,131 @@
+"""The solution tree as JSON data, for other tools to build on.
+
+The schema (documented in docs/json.md) is the tree of `solver.tree` spelled
+out with plain types: every key is always present (null or empty when it does
+not apply), so consumers need no guessing. Moves are given both as Popeye's
+English notation and as squares. `SCHEMA_VERSION` changes only when a key
+changes meaning or disappears; added keys keep it.
+
+`twins_from_json` reads the `twins` part back into trees: the JSON holds the
+whole solution, nothing is only in the text output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import BLACK, NEUTRAL, WHITE, Problem
+from .notation import move_text, turn_text
+from .tree import Component, Node, Phase, Role, RunInfo, Section, SectionKind, Turn, TwinSolution
+
+SCHEMA_VERSION = 1
+
+
+def component_json(c: Component) -> dict[str, Any]:
+    return {"piece": c.kind, "from": c.frm, "to": c.to, "capture": c.capture,
+            "promotion": c.promotion, "castling": c.castling, "en_passant": c.en_passant,
+            "exchange": c.exchange}
+
+
+def node_json(node: Node) -> dict[str, Any]:
+    turn = node.turn
+    return {
+        "role": node.role.value,
+        "side": node.side,
+        "move": move_text(turn, "en") if turn else None,
+        "text": turn_text(turn, "en") if turn else None,
+        "components": [component_json(c) for c in turn.components] if turn else [],
+        "mark": turn.mark if turn else "",
+        "check": turn.check if turn else False,
+        "mate": turn.mate if turn else False,
+        "stalemate": turn.stalemate if turn else False,
+        "label": node.label,
+        "children": [node_json(child) for child in node.children],
+    }
+
+
+def section_json(section: Section) -> dict[str, Any]:
+    return {"kind": section.kind.value, "layout": section.layout, "skipped": section.skipped,
+            "label": section.label, "nodes": [node_json(n) for n in section.nodes]}
+
+
+def twin_json(twin: TwinSolution) -> dict[str, Any]:
+    return {
+        "label": twin.label,
+        "description": twin.description,
+        "continued": twin.continued,
+        "zero_position": twin.zero_position,
+        "phases": [{"reversed": phase.reversed, "sections": [section_json(s) for s in phase.sections]}
+                   for phase in twin.phases],
+    }
+
+
+def problem_json(problem: Problem) -> dict[str, Any]:
+    pieces: dict[str, list[str]] = {WHITE: [], BLACK: [], NEUTRAL: []}
+    for p in problem.pieces:
+        pieces.setdefault(p.color, []).append(p.kind + p.square)
+    stip = problem.stipulation
+    return {
+        "authors": list(problem.authors),
+        "origin": problem.origin,
+        "title": problem.title,
+        "award": problem.award,
+        "remark": problem.remark,
+        "source": problem.source,
+        "line": problem.line,
+        "language": problem.language,
+        "stipulation": {"text": stip.text, "play": stip.play, "goal": stip.goal, "moves": stip.moves,
+                        "half": stip.half, "series": stip.series},
+        "conditions": [{"name": c.name, "params": list(c.params)} for c in problem.conditions],
+        "options": [{"name": o.name, "args": list(o.args)} for o in problem.options],
+        "pieces": pieces,
+    }
+
+
+def meta_json(meta: RunInfo, version: str | None = None) -> dict[str, Any]:
+    if version is None:
+        from . import __version__ as version
+    return {"solver": "feerie", "version": version, "time_s": round(meta.time_s, 6),
+            "nodes": meta.nodes, "timed_out": meta.timed_out, "status": meta.status}
+
+
+def to_json(problem: Problem, twins: list[TwinSolution], meta: RunInfo, *,
+            version: str | None = None) -> dict[str, Any]:
+    """One solved problem as a JSON-ready dict (see docs/json.md)."""
+    return {"schema": SCHEMA_VERSION, "problem": problem_json(problem),
+            "meta": meta_json(meta, version), "twins": [twin_json(t) for t in twins]}
+
+
+def document(results: list[dict[str, Any]], *, version: str | None = None) -> dict[str, Any]:
+    """Several `to_json` results as one document (what `--format json` prints for a file)."""
+    if version is None:
+        from . import __version__ as version
+    return {"schema": SCHEMA_VERSION, "solver": "feerie", "version": version, "problems": results}
+
+
+# --- reading it back -----------------------------------------------------------
+
+def _component(d: dict[str, Any]) -> Component:
+    return Component(d["piece"], d["from"], d["to"], capture=d["capture"], promotion=d["promotion"],
+                     castling=d["castling"], en_passant=d["en_passant"], exchange=d["exchange"])
+
+
+def _node(d: dict[str, Any]) -> Node:
+    turn = Turn(tuple(_component(c) for c in d["components"]), d["mark"]) if d["components"] else None
+    return Node(Role(d["role"]), turn, [_node(c) for c in d["children"]], label=d["label"], side=d["side"])
+
+
+def twins_from_json(twins: list[dict[str, Any]]) -> list[TwinSolution]:
+    """The trees of a `to_json(...)["twins"]` list."""
+    result = []
+    for t in twins:
+        phases = [Phase([Section(SectionKind(s["kind"]), s["layout"], [_node(n) for n in s["nodes"]],
+                                 skipped=s["skipped"], label=s["label"]) for s in p["sections"]],
+                        reversed=p["reversed"]) for p in t["phases"]]
+        result.append(TwinSolution(phases, label=t["label"], description=t["description"],
+                                   continued=t["continued"], zero_position=t["zero_position"]))
+    return result
+
+
+__all__ = ["SCHEMA_VERSION", "document", "node_json", "problem_json", "to_json", "twin_json",
+           "twins_from_json"]

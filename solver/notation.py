@@ -1,0 +1,199 @@
+"""Move notation as Popeye prints it, in English, French or German.
+
+The tree stores moves language-neutrally (`Component`, with Popeye's English
+piece codes); only here do they become text: `Rc2-c3`, `Rh1*d1`, pawns
+without a letter (`c7-c8=S`, `c7*b8=Q`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
+Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
+(`Kg8-h7,Kh7-h6`), and the mark after the turn (` +`, ` #`, ` =`).
+
+`scan_turn` is the inverse, used to read Popeye's output back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .tree import Component, Turn, WHITE
+
+LANGUAGES = ("en", "fr", "de")
+
+# Piece codes as Popeye prints them, English/French/German, transcribed from
+# Popeye's piece name list (piecenam.txt). English codes are the model's kinds.
+_PIECE_TABLE = """
+K/R/K P/P/B Q/D/D S/C/S R/T/T B/F/L LE/LE/LE MA/MA/MA PA/PA/PA VA/VA/VA
+RO/RO/RO G/S/G N/N/N Z/Z/Z CA/CH/CA GI/GI/GI RF/CC/WF BU/BU/BU WE/VI/WE AL/AL/AL
+FE/FE/FE DA/DA/DA LI/LI/LI NE/EQ/NE L/L/H BP/PB/BB AM/AM/AM EM/IM/KN PR/PR/PR GN/G/GN
+AN/AN/AN SQ/EC/EI WA/V/WA DR/DR/DR KA/KA/KA SS/CS/SS UU/UU/UU HA/HA/HA M/E/EL EA/AI/AD
+SW/M/SP AR/AR/ER RB/FR/RL C/CA/KL NH/SN/NH DU/PI/DU CR/CN/CR ZR/ZN/ZR GR/GN/GR CH/SC/CH
+ZH/SZ/ZH GH/SG/GH DS/CD/DS BK/CR/RS EQ/EA/EQ CT/CT/CT BS/BS/BS SP/SP/SB RL/TL/TL BL/FL/LL
+SI/SI/SI TR/TR/TR ND/NE/ND O/O/O EH/EH/RD MO/MO/MO RR/TC/TJ BR/FC/LJ AO/AO/AO OA/OA/OA
+RH/ST/TH BH/SF/LH EK/RE/EK BT/BT/PF GT/GT/PN SK/SK/SK CY/CY/CY CG/SA/KG RN/RL/RN RP/RS/RH
+OK/OK/OK 37/37/37 G2/S2/G2 G3/S3/G3 16/16/16 24/24/24 35/35/35 DG/DS/DG KH/SR/KH OR/OR/OR
+15/15/15 25/25/25 GL/GL/GL LR/LT/HT LB/LF/HL LN/LN/HN WR/VS/WR FR/FS/FR BI/BI/BI ET/EL/ET
+NA/NA/NA RM/ET/TC RE/AT/TA RW/MT/TS BM/EF/LC BE/AF/LA BW/MF/LS RA/RA/RA SO/SO/SO MG/MG/MG
+36/36/36 NL/NL/NL ML/ML/ML MM/MM/MM F/A/F DO/DN/DE RT/LA/HE BO/BO/BO QE/QA/QE QF/QF/QF
+QQ/QQ/OD B1/B1/B1 B2/B2/B2 B3/B3/B3 CP/PC/CB RK/CL/RP PP/PV/RB LS/LR/LR ZE/ZE/ZE BN/NR/NR
+S2/N2/S2 S4/N4/S4 S1/N1/S1 S3/N3/S3 QN/QN/QN DK/DT/DT DB/DF/DL NO/NO/NO TH/SB/UH LH/SE/BH
+GE/SM/GU GF/SU/GB KL/KL/LK KO/KO/KO KP/SV/SH SH/BA/SC GY/GY/GY MS/CM/MS PO/PO/PO MP/PM/MB
+MH/BM/MC ST/EP/ST
+"""
+
+_TO_LANG: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+_FROM_LANG: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+for _triple in _PIECE_TABLE.split():
+    _en, _fr, _de = _triple.split("/")
+    for _lang, _code in (("en", _en), ("fr", _fr), ("de", _de)):
+        _TO_LANG[_lang][_en] = _code
+        _FROM_LANG[_lang][_code] = _en
+
+
+def _check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def piece_letter(kind: str, language: str = "en") -> str:
+    """The letter(s) Popeye prints for a piece kind (an English code) in `language`.
+
+    A kind missing from the table is printed as it is (upper case)."""
+    return _TO_LANG[_check_language(language)].get(kind.upper(), kind.upper())
+
+
+def piece_kind(letter: str, language: str = "en") -> str | None:
+    """The English code of the piece `language` prints as `letter`, or None."""
+    return _FROM_LANG[_check_language(language)].get(letter.upper())
+
+
+def castling_squares(castling: str, side: str) -> tuple[str, str]:
+    """The king's squares of a castling ('0-0' or '0-0-0') by `side`."""
+    rank = "1" if side == WHITE else "8"
+    return "e" + rank, ("g" if castling == "0-0" else "c") + rank
+
+
+def component_text(c: Component, language: str = "en") -> str:
+    if c.castling:
+        return c.castling
+    letter = piece_letter(c.kind, language)
+    if c.exchange:
+        return f"{letter}{c.frm}<->{letter}{c.to}"
+    text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
+    if c.promotion:
+        text += "=" + piece_letter(c.promotion, language)
+    if c.en_passant:
+        text += " ep."
+    return text
+
+
+def move_text(turn: Turn, language: str = "en") -> str:
+    """The turn without its mark: components joined by a comma (Marseillais)."""
+    return ",".join(component_text(c, language) for c in turn.components)
+
+
+def turn_text(turn: Turn, language: str = "en") -> str:
+    """The turn with its mark, as Popeye prints it: 'Rg5-d5 #'."""
+    text = move_text(turn, language)
+    return text + " " + turn.mark if turn.mark else text
+
+
+# --- reading Popeye's notation back ------------------------------------------
+
+_PIECE = r"[A-Z0-9]{1,2}"
+_SQUARE = r"[a-h][1-8]"
+_COMPONENT = re.compile(
+    rf"(?P<castle>0-0-0|0-0)"
+    rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
+    rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
+    rf"(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
+)
+
+# What Popeye may print after a move: check, then a goal's marker.
+MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
+
+
+class NotationError(ValueError):
+    """Text that is not a move this module can map (fairy effects, unknown pieces)."""
+
+
+def _kind(letter: str, language: str, text: str) -> str:
+    kind = piece_kind(letter, language)
+    if kind is None:
+        raise NotationError(f"unknown piece letter {letter!r} in {text!r}")
+    return kind
+
+
+def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tuple[tuple[Component, ...], int]:
+    """Read the components of one turn starting at text[pos]; return them and
+    the position after the move (before any mark). `side` places castling."""
+    components: list[Component] = []
+    while True:
+        m = _COMPONENT.match(text, pos)
+        if m is None:
+            raise NotationError(f"cannot read a move at {text[pos:pos + 20]!r}")
+        end = m.end()
+        if end < len(text) and text[end] not in " ,":
+            raise NotationError(f"cannot read the move {text[pos:].split(' ')[0]!r}")
+        if m.group("castle"):
+            castling = m.group("castle")
+            frm, to = castling_squares(castling, side or WHITE)
+            comp = Component("K", frm, to, castling=castling)
+        elif m.group("xk1"):
+            k1, k2 = m.group("xk1"), m.group("xk2")
+            if k1 != k2:
+                raise NotationError(f"exchange of different pieces {m.group(0)!r}")
+            comp = Component(_kind(k1, language, m.group(0)), m.group("xs1"), m.group("xs2"), exchange=True)
+        else:
+            kind = _kind(m.group("kind"), language, m.group(0)) if m.group("kind") else "P"
+            promo = m.group("promo")
+            capture = m.group("sep") == "*"
+            en_passant = m.group("ep") is not None
+            if kind == "P" and m.group("kind"):
+                raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
+            if promo is not None and kind != "P":
+                raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
+            if en_passant and not (capture and kind == "P"):
+                raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
+            comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
+                             promotion=_kind(promo, language, m.group(0)) if promo else None,
+                             en_passant=en_passant)
+        components.append(comp)
+        pos = end
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+            continue
+        return tuple(components), pos
+
+
+def scan_marks(text: str, pos: int) -> tuple[str, int]:
+    """Read the marks (' +', ' #', ...) at text[pos]; return them joined by a space."""
+    marks = []
+    while pos < len(text) and text[pos] == " ":
+        word_end = text.find(" ", pos + 1)
+        word = text[pos + 1:] if word_end < 0 else text[pos + 1:word_end]
+        if word not in MARKS:
+            break
+        marks.append(word)
+        pos = len(text) if word_end < 0 else word_end
+    return " ".join(marks), pos
+
+
+def scan_turn(text: str, pos: int, language: str, side: str | None = None) -> tuple[Turn, int]:
+    """A whole turn with its marks, from text[pos]."""
+    components, pos = scan_move(text, pos, language, side)
+    mark, pos = scan_marks(text, pos)
+    return Turn(components, mark), pos
+
+
+def parse_turn(text: str, language: str = "en", side: str | None = None) -> Turn:
+    """The turn `text` stands for, e.g. 'Rc2-c3 +' or 'Kg8-h7,Kh7-h6'."""
+    turn, pos = scan_turn(text.strip(), 0, language, side)
+    if pos != len(text.strip()):
+        raise NotationError(f"unexpected text after the move: {text.strip()[pos:]!r}")
+    return turn
+
+
+__all__ = [
+    "LANGUAGES", "MARKS", "NotationError", "castling_squares", "component_text",
+    "move_text", "parse_turn", "piece_kind", "piece_letter", "scan_marks", "scan_move", "scan_turn",
+    "turn_text",
+]

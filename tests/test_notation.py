@@ -1,0 +1,72 @@
+"""Move notation per language, and reading it back."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.model import BLACK, WHITE
+from solver.notation import (
+    NotationError, component_text, move_text, parse_turn, piece_kind, piece_letter, turn_text,
+)
+from solver.tree import Component, Turn
+
+
+def test_piece_letters():
+    assert [piece_letter(k, "en") for k in "KQRBSP"] == list("KQRBSP")
+    assert [piece_letter(k, "fr") for k in "KQRBSP"] == list("RDTFCP")
+    assert [piece_letter(k, "de") for k in "KQRBSP"] == list("KDTLSB")
+    assert piece_letter("N", "en") == "N" and piece_letter("G", "fr") == "S" and piece_letter("CA", "fr") == "CH"
+    assert piece_kind("S", "en") == "S" and piece_kind("S", "fr") == "G" and piece_kind("C", "fr") == "S"
+    assert piece_kind("L", "de") == "B" and piece_kind("B", "de") == "P" and piece_kind("Zz", "en") is None
+    with pytest.raises(ValueError):
+        piece_letter("K", "it")
+
+
+@pytest.mark.parametrize("component, en, fr, de", [
+    (Component("R", "c2", "c3"), "Rc2-c3", "Tc2-c3", "Tc2-c3"),
+    (Component("R", "h1", "d1", capture=True), "Rh1*d1", "Th1*d1", "Th1*d1"),
+    (Component("P", "c7", "c8", promotion="S"), "c7-c8=S", "c7-c8=C", "c7-c8=S"),
+    (Component("P", "c7", "b8", capture=True, promotion="Q"), "c7*b8=Q", "c7*b8=D", "c7*b8=D"),
+    (Component("K", "e1", "g1", castling="0-0"), "0-0", "0-0", "0-0"),
+    (Component("K", "e8", "c8", castling="0-0-0"), "0-0-0", "0-0-0", "0-0-0"),
+    (Component("P", "g4", "f3", capture=True, en_passant=True), "g4*f3 ep.", "g4*f3 ep.", "g4*f3 ep."),
+    (Component("R", "a8", "g5", exchange=True), "Ra8<->Rg5", "Ta8<->Tg5", "Ta8<->Tg5"),
+    (Component("B", "h3", "f1"), "Bh3-f1", "Fh3-f1", "Lh3-f1"),
+    (Component("N", "b1", "h4"), "Nb1-h4", "Nb1-h4", "Nb1-h4"),
+])
+def test_component_text(component, en, fr, de):
+    assert component_text(component, "en") == en
+    assert component_text(component, "fr") == fr
+    assert component_text(component, "de") == de
+    side = BLACK if component.frm.endswith("8") else WHITE
+    for language, text in (("en", en), ("fr", fr), ("de", de)):
+        assert parse_turn(text, language, side).components == (component,)
+
+
+def test_turns_marks_and_marseillais():
+    turn = Turn((Component("K", "g8", "h7"), Component("K", "h7", "h6")), "+")
+    assert move_text(turn) == "Kg8-h7,Kh7-h6"
+    assert turn_text(turn) == "Kg8-h7,Kh7-h6 +"
+    assert parse_turn("Kg8-h7,Kh7-h6 +") == turn
+    assert turn_text(parse_turn("Rg5-d5 #")) == "Rg5-d5 #"
+    assert parse_turn("Qd8-a5 +").mark == "+"
+    assert parse_turn("0-0-0 +", side=WHITE).components[0].to == "c1"
+    assert parse_turn("0-0", side=BLACK).components[0].frm == "e8"
+    assert parse_turn("Kh1-g1 z").mark == "z"
+    assert parse_turn("0-0-0 + z", side=WHITE).mark == "+ z"
+
+
+@pytest.mark.parametrize("text", [
+    "Sc5*e4[+wSg1]",     # Circe rebirth
+    "kBa7*b8[-wkBb8]",   # kamikaze piece
+    "nTe4*e5",           # neutral piece
+    "Tf8-f7=w",          # colour change
+    "Da1-h8=S",          # a queen changing its walk
+    "Pe2-e4",            # a pawn with its letter
+    "Ra8<->Bg5",         # an exchange of different pieces
+    "Rc2-c3 ep.",        # e.p. by a rook
+    "Zz1-a1", "", "e9-e4",
+])
+def test_unmappable_notation(text):
+    with pytest.raises(NotationError):
+        parse_turn(text, "de" if text.startswith(("T", "D")) else "en")
