@@ -67,6 +67,9 @@ class Battle:
         self.no_short_variations = no_short_variations
         self._win: dict = {}
         self._lose: dict = {}
+        # killer defences: the last refutation found with k attacker moves
+        # left; it usually refutes the next attacker move too
+        self._killer: dict[int, object] = {}
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
@@ -140,7 +143,7 @@ class Battle:
         play, undo = rules.play, rules.undo
         if self._direct:
             mate = self.goal == "#"
-            for t in rules.turns(pos):
+            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):
@@ -193,11 +196,21 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
+        killer = self._killer.get(k)
+        if killer is not None and killer in turns:
+            rules.play(pos, killer)
+            ok = self.answered(k)
+            rules.undo(pos, killer)
+            if not ok:
+                return False
         for t in turns:
+            if t == killer:
+                continue
             rules.play(pos, t)
             ok = self.answered(k)
             rules.undo(pos, t)
             if not ok:
+                self._killer[k] = t
                 return False
         return True
 

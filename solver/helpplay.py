@@ -117,8 +117,8 @@ class LineSearch:
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
         mate = self.goal == "#"
-        for t in rules.turns(pos):
-            if final_goal:
+        if final_goal:
+            for t in (rules.checking_turns(pos) if mate else rules.turns(pos)):
                 rules.play(pos, t)
                 hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
                 rules.undo(pos, t)
@@ -128,13 +128,15 @@ class LineSearch:
                     out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
                     rules.undo(pos, t)
                     self._found()
-                continue
-            desc = rules.describe(pos, t)
+            if not out:
+                self._remember_failure(key)
+            return out
+        for t in rules.turns(pos):
             rules.play(pos, t)
             try:
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
-                node = Node(Role.HELP, Turn(desc, ""), side=_side(side))
+                node = Node(Role.HELP, None, side=_side(side))
                 out.append(node)
                 try:
                     if passes:
@@ -148,16 +150,22 @@ class LineSearch:
                 finally:
                     # also when MaxSolutions stops the search: keep what was found
                     if node.children:
-                        node.turn = Turn(desc, self.mark())
+                        mark = self.mark()
+                        rules.undo(pos, t)
+                        node.turn = Turn(rules.describe(pos, t), mark)
+                        rules.play(pos, t)
                     else:
                         out.pop()
             finally:
                 rules.undo(pos, t)
         if not out:
-            if len(self._fail) > MEMO_LIMIT:
-                self._fail.clear()
-            self._fail.add(key)
+            self._remember_failure(key)
         return out
+
+    def _remember_failure(self, key) -> None:
+        if len(self._fail) > MEMO_LIMIT:
+            self._fail.clear()
+        self._fail.add(key)
 
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,
