@@ -16,6 +16,7 @@ import re
 from grammar.words import Word
 from solver.errors import InputError
 from solver.model import (Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand)
+from grammar.stipulation import white_to_play
 from solver.twins import TwinError, expand_twins
 
 
@@ -64,6 +65,7 @@ class ProblemBuilder:
     def set_stipulation(self, stipulation: Stipulation, word: Word) -> None:
         self.stipulation = stipulation
         self.where.setdefault(("stipulation", stipulation.text), word)
+        self.where[("stipulation", "")] = word
 
     def add_condition(self, condition: Condition, word: Word) -> None:
         if self._commands is not None:
@@ -126,6 +128,7 @@ class ProblemBuilder:
         self._end_twin()
         if self.stipulation is None:
             raise self.start.error("no stipulation given")
+        self._white_to_play()
         joined = {key: "\n".join(lines) if lines else None for key, lines in self.text.items()}
         problem = Problem(
             pieces=tuple(sorted(self.board.values())), stipulation=self.stipulation,
@@ -142,6 +145,27 @@ class ProblemBuilder:
                 word = self.twin_words[err.twin][err.command]
                 raise word.error(f"twin {_twin_name(problem, err.twin)}: {err.message}") from None
         return problem
+
+    def _white_to_play(self) -> None:
+        """Popeye's WhiteToPlay is a stipulation modifier: it turns h#n into
+        h#(n-1).5 (in every twin) and is then gone; where it does not apply
+        Popeye ignores it, and so does feerie."""
+        if not any(o.name == "WhiteToPlay" for o in self.options):
+            return
+        self.options = [o for o in self.options if o.name != "WhiteToPlay"]
+        changed = white_to_play(self.stipulation)
+        if changed is not None:
+            self.stipulation = changed
+            self.where.setdefault(("stipulation", changed.text), self.where.get(("stipulation", ""), self.start))
+        twins = []
+        for twin in self.twins:
+            commands = []
+            for command in twin.commands:
+                if command.stipulation is not None and (new := white_to_play(command.stipulation)) is not None:
+                    command = TwinCommand("stipulation", (new.text,), stipulation=new)
+                commands.append(command)
+            twins.append(Twin(tuple(commands), twin.continued))
+        self.twins = twins
 
     def location(self, reason: str) -> Word:
         """Where the unsupported feature `reason` (a Problem.unsupported_features()

@@ -120,12 +120,16 @@ class ConditionReader:
 
     # -- reading ----------------------------------------------------------------------
 
-    def read(self, words: Sequence[Word], i: int) -> tuple[list[tuple[Condition, Word]], int]:
+    def read(self, words: Sequence[Word], i: int,
+             stop: Callable[[Word], bool] | None = None) -> tuple[list[tuple[Condition, Word]], int]:
         """Read conditions from words[i:] while words name conditions; return them
-        (each with the word that named it) and the index of the first word left."""
+        (each with the word that named it) and the index of the first word left.
+        `stop(word)` ends the run early at a word that could name a condition."""
         found: list[tuple[Condition, Word]] = []
         while i < len(words):
             word = words[i]
+            if stop is not None and found and stop(word):
+                break
             cond_id = self.lookup(word)
             if cond_id == NOT_FOUND:
                 break

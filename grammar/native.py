@@ -24,7 +24,7 @@ from grammar.words import Word
 from solver.errors import InputError
 from solver.model import BLACK, NEUTRAL, ORTHODOX_KINDS, WHITE, Piece, Problem, TwinCommand
 
-_PIECE = re.compile(r"((?:[A-Z0-9]{2}|[A-Z]))((?:[a-h][1-8])+)(?:\[([^\]]*)\])?\Z")
+_PIECE_WORD = re.compile(r"((?:[A-Z0-9]{2}|[A-Z]))((?:[a-h][1-8])+)(?:\[([^\]]*)\])?")
 _ATTRIBUTES = {a.lower(): a for a in kw.english_words("PIECE_ATTRIBUTES")}
 
 
@@ -103,21 +103,26 @@ class _Block:
 
     def _pieces(self, colour, tokens, builder):
         for token in tokens:
-            for piece in self.piece_token(colour, token):
-                builder.piece(piece, self.word(token), replace=False)
+            for piece, word in self.piece_list(colour, token):
+                builder.piece(piece, word, replace=False)
 
-    def piece_token(self, colour: str, token: Token) -> list[Piece]:
-        match = _PIECE.match(token.value)
-        kind, squares, attributes = match.group(1), match.group(2), match.group(3)
-        if not kw.is_kind(kind):
-            raise self.word(token).error(f"unknown piece '{kind}' (piece names are Popeye's English "
-                                         "ones: K Q R B S P, N nightrider, G grasshopper...)")
-        names = []
-        for name in (attributes.split(",") if attributes else ()):
-            if name.lower() not in _ATTRIBUTES:
-                raise self.word(token).error(f"unknown piece attribute '{name}'")
-            names.append(_ATTRIBUTES[name.lower()])
-        return [Piece(squares[i:i + 2], colour, kind, tuple(names)) for i in range(0, len(squares), 2)]
+    def piece_list(self, colour: str, token: Token) -> list[tuple[Piece, Word]]:
+        """The pieces of a PIECES token ('Kh7 Pa2b2 Sc8[Royal]'), each with its word."""
+        result = []
+        for match in _PIECE_WORD.finditer(token.value):
+            word = Word(match.group(), token.line, token.column + match.start())
+            kind, squares, attributes = match.group(1), match.group(2), match.group(3)
+            if not kw.is_kind(kind):
+                raise word.error(f"unknown piece '{kind}' (piece names are Popeye's English "
+                                 "ones: K Q R B S P, N nightrider, G grasshopper...)")
+            names = []
+            for name in (attributes.split(",") if attributes else ()):
+                if name.lower() not in _ATTRIBUTES:
+                    raise word.error(f"unknown piece attribute '{name}'")
+                names.append(_ATTRIBUTES[name.lower()])
+            names = tuple(names)
+            result.extend((Piece(squares[i:i + 2], colour, kind, names), word) for i in range(0, len(squares), 2))
+        return result
 
     def _fen(self, children, builder, node):
         token = children[0]
@@ -195,10 +200,9 @@ class _Block:
                                             conditions=conditions), word)
             elif kind == "add":
                 colour = tokens[0].value.lower()
-                for token in tokens[1:]:
-                    for piece in self.piece_token(colour, token):
-                        builder.command(TwinCommand("add", (colour, piece.kind, piece.square) + piece.attributes),
-                                        self.word(token))
+                for piece, piece_word in self.piece_list(colour, tokens[1]):
+                    builder.command(TwinCommand("add", (colour, piece.kind, piece.square) + piece.attributes),
+                                    piece_word)
             elif kind == "remove":
                 for token in tokens:
                     builder.command(TwinCommand("remove", (token.value,)), self.word(token))

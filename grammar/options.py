@@ -15,7 +15,7 @@ feerie's answer differ from Popeye's).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grammar import keywords as kw
 from grammar import popeye_vocabulary as vocab
@@ -72,11 +72,15 @@ class OptionReader:
                              f"{', '.join(self.options.candidates(word.text)[:6])})")
         return found
 
-    def read(self, words: Sequence[Word], i: int) -> tuple[list[tuple[Option, Word]], int]:
-        """Read options from words[i:] while words name options."""
+    def read(self, words: Sequence[Word], i: int,
+             stop: Callable[[Word], bool] | None = None) -> tuple[list[tuple[Option, Word]], int]:
+        """Read options from words[i:] while words name options; `stop(word)` ends
+        the run early at a word that could name an option."""
         found: list[tuple[Option, Word]] = []
         while i < len(words):
             word = words[i]
+            if stop is not None and found and stop(word):
+                break
             opt_id = self.lookup(word)
             if opt_id == NOT_FOUND:
                 break

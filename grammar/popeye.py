@@ -54,10 +54,11 @@ class _Reader:
         start = Word("", self.chunk.line, 1)
         builder = ProblemBuilder(start, self.chunk.language)
         for node in tree.children:
-            if node.data == "zero":
+            data = str(node.data)
+            if data == "zero":
                 builder.begin_twin(zero=True)
                 self.changes(node.children, builder)
-            elif node.data == "twin":
+            elif data == "twin":
                 children = node.children
                 continued = bool(children) and isinstance(children[0], Token) and children[0].type == "CONTINUED"
                 builder.begin_twin(continued=continued)
@@ -70,23 +71,23 @@ class _Reader:
     # -- items --------------------------------------------------------------------------
 
     def item(self, node: Tree, builder: ProblemBuilder) -> None:
-        kind = node.data
+        kind = str(node.data)
         children = node.children
-        if kind in ("remark", "author", "origin", "title", "award"):
-            builder.add_text(kind, children[0].value if children else None)
-        elif kind == "pieces":
-            for piece, token in self.pieces(children):
-                builder.piece(piece, self.at(token))
+        if kind == "pieces":
+            for piece, word in self.pieces(children):
+                builder.piece(piece, word)
         elif kind == "stipulation":
             builder.set_stipulation(*self.stipulation(children[0]))
-        elif kind == "sstipulation":
-            builder.set_stipulation(*self.sstipulation(node))
         elif kind == "condition":
             for condition in self.words(children, read_condition_text):
                 builder.add_condition(condition, self.at(children[0]))
         elif kind == "option":
             for option in self.words(children, read_option_text):
                 builder.add_option(option, self.at(children[0]))
+        elif kind == "sstipulation":
+            builder.set_stipulation(*self.sstipulation(node))
+        else:   # remark, author, origin, title, award
+            builder.add_text(kind, children[0].value if children else None)
 
     def words(self, tokens: list[Token], read):
         text = " ".join(t.value for t in tokens)
@@ -95,20 +96,21 @@ class _Reader:
         except InputError as err:
             raise self.at(tokens[0]).error(err.message) from None
 
-    def pieces(self, children: list[Token]) -> list[tuple[Piece, Token]]:
+    def pieces(self, children: list[Token]) -> list[tuple[Piece, Word]]:
         colour = _COLOUR[children[0].value]
-        attributes = tuple(t.value for t in children if t.type == "ATTRIBUTE")
+        attributes = tuple(t.value for t in children[1:-1])
+        token = children[-1]
         result = []
-        for token in children:
-            if token.type != "PIECES":
-                continue
-            text = token.value
+        column = token.column
+        for text in token.value.split(" "):
             n = 2 if len(text) % 2 == 0 else 1
             kind = text[:n]
+            word = self.chunk.locate(token.line, column)
             if not kw.is_kind(kind):
-                raise self.at(token).error(f"unknown piece '{kind}'")
+                raise word.error(f"unknown piece '{kind}'")
             for i in range(n, len(text), 2):
-                result.append((Piece(text[i:i + 2], colour, kind, attributes), token))
+                result.append((Piece(text[i:i + 2], colour, kind, attributes), word))
+            column += len(text) + 1
         return result
 
     def stipulation(self, token: Token) -> tuple[Stipulation, Word]:
@@ -129,7 +131,7 @@ class _Reader:
 
     def changes(self, nodes: list, builder: ProblemBuilder) -> None:
         for node in nodes:
-            kind, children = node.data, node.children
+            kind, children = str(node.data), node.children
             first = self.at(children[0]) if children else Word("", self.chunk.line, 1)
             values = tuple(t.value for t in children)
             if kind == "remark":
@@ -144,9 +146,9 @@ class _Reader:
                 stipulation, word = self.sstipulation(node)
                 builder.command(TwinCommand("stipulation", (stipulation.text,), stipulation=stipulation), word)
             elif kind == "add":
-                for piece, token in self.pieces(children):
+                for piece, word in self.pieces(children):
                     builder.command(TwinCommand("add", (piece.color, piece.kind, piece.square) + piece.attributes),
-                                    self.at(token))
+                                    word)
             elif kind == "remove":
                 for token in children:
                     builder.command(TwinCommand("remove", (token.value,)), self.at(token))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from bisect import bisect_right
+from functools import lru_cache
 
 from grammar import keywords as kw
 from grammar.conditions import ConditionReader, condition_text
@@ -66,18 +67,21 @@ class Chunk:
     text: str
     line: int                       # first source line of the problem
     language: str
-    spans: list[list[tuple[int, Word]]] = field(default_factory=list)
+    starts: list[list[int]] = field(default_factory=list)    # per line: column of each word
+    sources: list[list[Word]] = field(default_factory=list)  # per line: the source of each word
 
     def locate(self, line: int, column: int) -> Word:
         """The source position of canonical (line, column): the source word the
         canonical word came from, moved right by the offset inside the word."""
-        parts = self.spans[line - 1] if 0 < line <= len(self.spans) else []
-        if not parts:
+        if not 0 < line <= len(self.starts):
             return Word("", self.line, 1)
-        k = max(0, bisect_right([start for start, _ in parts], column) - 1)
-        start, word = parts[k]
-        offset = column - start
-        if 0 <= offset < len(word.text):
+        starts = self.starts[line - 1]
+        k = bisect_right(starts, column) - 1
+        if k < 0:
+            k = 0
+        word = self.sources[line - 1][k]
+        offset = column - starts[k]
+        if offset and 0 < offset < len(word.text):
             return Word(word.text, word.line, word.column + offset)
         return word
 
@@ -87,18 +91,18 @@ class _Canon:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.spans: list[list[tuple[int, Word]]] = []
+        self.starts: list[list[int]] = []
+        self.sources: list[list[Word]] = []
 
     def add(self, parts: list[tuple[str, Word]]) -> None:
         column = 1
-        text = []
-        spans = []
-        for part, word in parts:
-            spans.append((column, word))
-            text.append(part)
+        starts = []
+        for part, _ in parts:
+            starts.append(column)
             column += len(part) + 1
-        self.lines.append(" ".join(text))
-        self.spans.append(spans)
+        self.lines.append(" ".join([part for part, _ in parts]))
+        self.starts.append(starts)
+        self.sources.append([word for _, word in parts])
 
 
 class _Source:
@@ -107,11 +111,17 @@ class _Source:
 
     def __init__(self, text: str) -> None:
         self.lines = LINE_BREAK.split(text)
-        self.words: list[Word] = []
-        for number, line in enumerate(self.lines, 1):
-            for match in _WORD.finditer(line):
-                self.words.append(Word(match.group(), number, match.start() + 1))
+        new = tuple.__new__
+        self.words: list[Word] = [new(Word, (match.group(), number, match.start() + 1))
+                                  for number, line in enumerate(self.lines, 1)
+                                  for match in _WORD.finditer(line)]
         self.i = 0
+        self.first_column: dict[int, int] = {}     # line -> column of its first word
+        for word in reversed(self.words):
+            self.first_column[word.line] = word.column
+
+    def starts_line(self, word: Word) -> bool:
+        return self.first_column.get(word.line) == word.column
 
     def peek(self) -> Word | None:
         return self.words[self.i] if self.i < len(self.words) else None
@@ -135,6 +145,20 @@ class _Source:
         if not text:
             return None
         return Word(text, after.line, start + len(rest) - len(stripped) + 1)
+
+
+@lru_cache(maxsize=65536)
+def _canonical_piece_word(text: str, language: str) -> str | None:
+    """Popeye's rule: a word of odd length has a one-letter piece name, an even
+    one a two-letter name; the rest must be squares ('Pb2b3', 'CAc8')."""
+    n = 1 if len(text) % 2 == 1 else 2
+    if len(text) <= n:
+        return None
+    kind = kw.kind_of(text[:n], language)
+    squares = kw.squares_of(text[n:])
+    if kind is None or squares is None:
+        return None
+    return kind + "".join(squares)
 
 
 def detect_language(word: str) -> str | None:
@@ -260,7 +284,7 @@ class _Reader:
             raise word.error(f"unexpected '{word.text}' after the twins "
                              "(only twins and remarks may follow them)")
         line = start.line if start is not None else 1
-        return Chunk("\n".join(canon.lines) + "\n", line, self.language, canon.spans)
+        return Chunk("\n".join(canon.lines) + "\n", line, self.language, canon.starts, canon.sources)
 
     def _item(self, item: int, word: Word, canon: _Canon) -> None:
         src = self.src
@@ -319,12 +343,21 @@ class _Reader:
             parts.append((word.text, word))
         canon.add(parts)
 
+    def _keyword_line(self, word: Word) -> bool:
+        """A word that starts its line and names a keyword unambiguously ends a run
+        of conditions or options even if it could also name one (French 'pieces'
+        is also the start of 'PiecesPerdues'); Popeye would read it as a
+        condition, which is never what the author meant."""
+        return self.src.starts_line(word) and (
+            self.items.lookup(word.text) >= 0 or self.problem_end.lookup(word.text) >= 0
+            or self.twin_start.lookup(word.text) >= 0)
+
     def _is_twinning(self, word: Word | None) -> bool:
         return word is not None and self.twinnings.lookup(word.text) >= 0
 
     def _conditions(self, canon: _Canon, keyword: Word, *, in_twin: bool = False) -> None:
         src = self.src
-        found, src.i = self.conditions.read(src.words, src.i)
+        found, src.i = self.conditions.read(src.words, src.i, self._keyword_line)
         if not found:
             word = src.peek()
             if word is None or (self._is_keyword(word) and word.line != keyword.line):
@@ -338,7 +371,7 @@ class _Reader:
 
     def _options(self, canon: _Canon, keyword: Word) -> None:
         src = self.src
-        found, src.i = self.options.read(src.words, src.i)
+        found, src.i = self.options.read(src.words, src.i, self._keyword_line)
         if not found:
             word = src.peek()
             if word is None or (self._is_keyword(word) and word.line != keyword.line):
@@ -352,17 +385,10 @@ class _Reader:
 
     # -- pieces -------------------------------------------------------------------------------
 
-    def _piece_word(self, word: Word) -> tuple[str, list[str]] | None:
-        """'Pb2b3' -> ('P', ['b2', 'b3']) with Popeye's rule for the name's length."""
-        text = word.text
-        n = 1 if len(text) % 2 == 1 else 2
-        if len(text) <= n:
-            return None
-        kind = kw.kind_of(text[:n], self.language)
-        squares = kw.squares_of(text[n:])
-        if kind is None or squares is None:
-            return None
-        return kind, squares
+    def _piece_word(self, word: Word) -> str | None:
+        """'Pb2b3' -> 'Pb2b3' in canonical English (kind upper case, squares lower
+        case), or None if the word is not a piece name and squares."""
+        return _canonical_piece_word(word.text, self.language)
 
     def _pieces(self, canon: _Canon, keyword: Word, name: str) -> None:
         """Popeye's ParsePieces: (colour attribute* (piece-and-squares)+)+."""
@@ -397,7 +423,7 @@ class _Reader:
                 spec = self._piece_word(word)
                 if spec is not None:
                     src.next()
-                    pieces.append((spec[0] + "".join(spec[1]), word))
+                    pieces.append((spec, word))
                     continue
                 alone = kw.kind_of(word.text, self.language) if len(word.text) <= 2 else None
                 if alone is not None:            # 'S a1b2': name, then squares

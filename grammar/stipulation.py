@@ -8,6 +8,7 @@ are errors here too; `h#0.5` is the shortest help play Popeye accepts.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -126,7 +127,11 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         unsupported = f"goal {goal} ({_GOAL_NAMES.get(goal, goal)})"
         if goal in ("#", "="):
             unsupported = f"{text.rstrip('0123456789.')} play"
-    if exact is not None:
+    if exact is not None and counting == "battle" and moves <= 1:
+        text = text[text.index("exact-") + len("exact-"):]   # moot at length 1: Popeye drops it
+        if intro is not None:
+            text = intro.value + text
+    elif exact is not None:
         unsupported = "exact- stipulations"
     if intro is not None:
         unsupported = "introductory moves (n->)"
@@ -163,6 +168,20 @@ def parse_stipulation(text: str) -> Stipulation:
         return _Build(low).transform(tree)
     except VisitError as err:
         raise err.orig_exc from None
+
+
+def white_to_play(stipulation: Stipulation) -> Stipulation | None:
+    """Popeye's option WhiteToPlay: help play starts with White's half move, one
+    half move shorter (h#4 -> h#3.5, h002 -> h001.5); None where it does not
+    apply (not help play, or already n.5)."""
+    if stipulation.half or stipulation.series or stipulation.play not in ("help", "help-self", "help-reflex") \
+            or stipulation.moves < 1 or stipulation.unsupported and "exact" in stipulation.unsupported:
+        return None
+    length = str(stipulation.moves)
+    digits = re.search(r"0*" + length + r"\Z", stipulation.text)
+    text = stipulation.text[:digits.start()] + "0" * (digits.end() - digits.start() - len(length)) \
+        + f"{stipulation.moves - 1}.5"
+    return parse_stipulation(text)
 
 
 def needs_length(text: str) -> bool:
