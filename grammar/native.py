@@ -55,10 +55,12 @@ def _lark_error(err: UnexpectedInput, text: str, source: str | None) -> InputErr
     column = err.column if isinstance(getattr(err, "column", None), int) and err.column > 0 else 1
     line_text = lines[line - 1] if line <= len(lines) else ""
     message = describe(err, text)
-    allowed = getattr(err, "allowed", None) or getattr(err, "expected", None) or set()
-    if any(str(name).startswith("AUTHOR") or "STIPULATION" == str(name) for name in allowed) and len(allowed) > 8:
-        key = line_text[column - 1:].split(" ")[0]
-        message = f"unknown key '{key}'" if key.endswith(":") else f"expected a 'key: value' line, found '{key}'"
+    if not line_text[:column - 1].strip():      # at the start of a line: a key was expected
+        word = line_text[column - 1:].split()[0] if line_text[column - 1:].split() else ""
+        if re.match(r"[A-Za-z][\w-]*:", word):
+            message = f"unknown key '{word[:word.index(':') + 1]}'"
+        elif word:
+            message = f"expected a 'key: value' line, found '{word}'"
     return InputError(message, source, line, column, line_text)
 
 
@@ -188,7 +190,7 @@ class _Block:
 
     def commands(self, nodes, builder: ProblemBuilder) -> None:
         for node in nodes:
-            kind, tokens = node.data, node.children
+            kind, tokens = str(node.data), node.children
             word = self.word(tokens[0]) if tokens else builder.start
             values = tuple(t.value for t in tokens)
             if kind == "twin_stipulation":

@@ -97,6 +97,8 @@ def apply_twin(problem: Problem, twin: Twin, number: int = 0, language: str = "e
             origin, target = args
             if origin not in board:
                 raise fail(f"no piece on {origin} to move")
+            if origin == target:
+                raise fail(f"cannot move the piece on {origin} to where it stands")
             if target in board:
                 effects.append(("remove", board.pop(target)))
             moved = replace(board.pop(origin), square=target)
@@ -107,6 +109,8 @@ def apply_twin(problem: Problem, twin: Twin, number: int = 0, language: str = "e
             for square in (first, second):
                 if square not in board:
                     raise fail(f"no piece on {square} to exchange")
+            if first == second:
+                raise fail(f"cannot exchange the piece on {first} with itself")
             a, b = board[first], board[second]
             board[first], board[second] = replace(b, square=first), replace(a, square=second)
             effects.append(("exchange", a, b))
