@@ -87,14 +87,16 @@ class _Reader:
         elif kind == "sstipulation":
             builder.set_stipulation(*self.sstipulation(node))
         else:   # remark, author, origin, title, award
-            builder.add_text(kind, children[0].value if children else None)
+            builder.add_text(kind, children[0].value)
 
     def words(self, tokens: list[Token], read):
-        text = " ".join(t.value for t in tokens)
+        """Read a TEXT token with `read` (conditions, options), errors placed on the
+        source word at the column the reader names."""
+        token = tokens[0]
         try:
-            return read(text)
+            return read(token.value)
         except InputError as err:
-            raise self.at(tokens[0]).error(err.message) from None
+            raise self.chunk.locate(token.line, token.column + (err.column or 1) - 1).error(err.message) from None
 
     def pieces(self, children: list[Token]) -> list[tuple[Piece, Word]]:
         colour = _COLOUR[children[0].value]
@@ -122,8 +124,8 @@ class _Reader:
             raise Word(word.text, word.line, word.column + offset).error(err.message) from None
 
     def sstipulation(self, node: Tree) -> tuple[Stipulation, Word]:
-        text = " ".join(t.value for t in node.children)
-        word = self.at(node.children[0]) if node.children else Word("", self.chunk.line, 1)
+        text = node.children[0].value
+        word = self.at(node.children[0])
         return Stipulation(text=text, play="structured", goal="", moves=0,
                            unsupported="structured stipulations (SStipulation)"), word
 
@@ -135,7 +137,7 @@ class _Reader:
             first = self.at(children[0]) if children else Word("", self.chunk.line, 1)
             values = tuple(t.value for t in children)
             if kind == "remark":
-                builder.add_text("remark", children[0].value if children else None)
+                builder.add_text("remark", children[0].value)
             elif kind == "condition":
                 for condition in self.words(children, read_condition_text):
                     builder.add_condition(condition, first)

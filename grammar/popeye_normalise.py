@@ -290,7 +290,8 @@ class _Reader:
         src = self.src
         if item in _TEXT_ITEMS:
             text = src.rest_of_line(word)
-            canon.add([(_TEXT_ITEMS[item], word)] + ([(text.text, text)] if text else []))
+            if text is not None:        # an empty Author or Remark line says nothing
+                canon.add([(_TEXT_ITEMS[item], word), (text.text, text)])
         elif item in (PROTOCOL,):
             src.rest_of_line(word)
         elif item == LATEX:
@@ -341,6 +342,8 @@ class _Reader:
         while not self._is_keyword(self.src.peek()) and not self._is_twinning(self.src.peek()):
             word = self.src.next()
             parts.append((word.text, word))
+        if len(parts) == 1:
+            raise self._after(keyword).error(f"missing stipulation after '{keyword.text}'")
         canon.add(parts)
 
     def _keyword_line(self, word: Word) -> bool:
@@ -559,7 +562,8 @@ class _Reader:
                 if self.items.lookup(word.text) == REMARK:
                     src.next()
                     text = src.rest_of_line(word)
-                    canon.add([("Remark", word)] + ([(text.text, text)] if text else []))
+                    if text is not None:
+                        canon.add([("Remark", word), (text.text, text)])
                     continue
                 if self._is_keyword(word):
                     break
