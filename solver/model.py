@@ -71,7 +71,14 @@ class Stipulation:
 
 @dataclass(frozen=True)
 class Condition:
-    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',)."""
+    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',).
+
+    Parameters are in Popeye's English, one per square or word.  The two
+    conditions feerie solves have a normal form: Messigny () for Rex inclusive
+    (the default) or ('RexExclusive',); Marseillais a subset, in this order,
+    of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
+    docs/native-format.md).  Every other Popeye condition has supported=False.
+    """
 
     name: str
     params: tuple[str, ...] = ()
@@ -140,7 +147,8 @@ class Problem:
     in Popeye notation, one line per solution, when the statement gives one.
     `language` is the input's language for piece letters: 'en', 'fr', 'de'.
     `source`, `line` say where the problem was read from (file name, first
-    line of the problem).
+    line of the problem).  The grammar keeps `pieces` sorted (Piece order),
+    so that two statements of one position compare equal.
     """
 
     pieces: tuple[Piece, ...]

@@ -363,3 +363,42 @@ def test_problem_source_and_line():
     assert problems[0].source == str(path)
     text = Path(path).read_text(encoding="latin-1").split("\n")
     assert text[problems[1].line - 1].startswith("autor")
+
+
+def test_prefix_rule_exact_match_wins_and_ambiguity_is_reported():
+    from grammar.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
+    table = PrefixTable(("Circe", "CirceMirror", "Madrasi", "Mars", "MarsCirce"))
+    assert table.lookup("circe") == 0            # exact, although CirceMirror starts the same
+    assert table.lookup("CIRCEM") == 1
+    assert table.lookup("mad") == 2
+    assert table.lookup("mars") == 3 and table.lookup("marsc") == 4
+    assert table.lookup("ma") == AMBIGUOUS and table.lookup("x") == NOT_FOUND
+    assert table.lookup("circemirrors") == NOT_FOUND   # longer than every entry
+
+
+def test_every_canonical_name_reads_back_to_itself():
+    from grammar import popeye_vocabulary as vocab
+    from grammar.conditions import ConditionReader
+    from grammar.options import read_option_text
+    from grammar.words import Word
+    reader = ConditionReader("en")
+    names = set()
+    for index in range(len(vocab.CONDITIONS["en"])):
+        name = kw.condition_name(index)
+        if vocab.CONDITION_IDS[index] in ("holes", "imitators", "magicsquare", "wormholes", "whprom_sq",
+                                          "blprom_sq", "whforsqu", "blforsqu", "whconforsqu", "blconforsqu",
+                                          "blroyalsq", "whroyalsq", "blmaxdister", "blmindister", "whmaxdister",
+                                          "whmindister", "april", "promotiononly", "lastcapture", "mate_C"):
+            continue   # need parameters, or cannot be named unambiguously ('#C')
+        [(condition, _)], end = reader.read([Word(name, 1, 1)], 0)
+        assert condition.name == name and end == 1
+        names.add(name)
+    assert {"Messigny", "Circe", "Madrasi", "KoeKo"} <= names
+    for index in range(len(vocab.OPTIONS["en"])):
+        name = kw.option_name(index)
+        if vocab.OPTION_IDS[index] in ("soltout", "startmovenumber", "solmenaces", "maxsols", "solflights",
+                                      "nontrivial", "enpassant", "maxtime", "nocastling",
+                                      "mutuallyexclusivecastling", "uptomovenumber"):
+            continue   # need arguments
+        [option] = read_option_text(name)
+        assert option.name == name
