@@ -17,7 +17,7 @@ from grammar.words import Word
 from solver.errors import InputError
 from solver.model import (Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand)
 from grammar.stipulation import white_to_play
-from solver.twins import TwinError, expand_twins
+from solver.twins import TwinError, expand_twins, piece_key
 
 
 class ProblemBuilder:
@@ -131,7 +131,7 @@ class ProblemBuilder:
         self._white_to_play()
         joined = {key: "\n".join(lines) if lines else None for key, lines in self.text.items()}
         problem = Problem(
-            pieces=tuple(sorted(self.board.values())), stipulation=self.stipulation,
+            pieces=tuple(sorted(self.board.values(), key=piece_key)), stipulation=self.stipulation,
             conditions=tuple(self.conditions), options=tuple(self.options), twins=tuple(self.twins),
             zero_position=self.zero_position, authors=tuple(self.authors), origin=joined["origin"],
             title=joined["title"], award=joined["award"], remark=joined["remark"], castling=self.castling,
