@@ -108,5 +108,51 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None) -> None:
         click.echo(str(perft_count(rules, pos, n)))
 
 
+@main.command("parse")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to parse (may be repeated).")
+@handle_errors
+def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
+    """Read problems and print them in feerie's native format, normalised.
+
+    FILES may be Popeye input files (English, French, German), native files
+    or files of one-line statements; the format is recognised from the
+    content. '-' reads standard input.  A problem feerie cannot solve is
+    printed too, with its reason on standard error; in a file of several
+    problems a bad one is reported and the others are printed.  Exit status
+    2 if any problem could not be read, or if the only problem asked for
+    cannot be solved.
+    """
+    import grammar
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    items: list = [grammar.load_statement(line) for line in statements]
+    for name in files:
+        if name == "-":
+            items.extend(grammar.load(sys.stdin.read(), "<stdin>"))
+        else:
+            items.extend(grammar.load_file(name))
+    failed = False
+    printed = 0
+    for item in items:
+        if isinstance(item, grammar.ProblemError):
+            if item.problem is None or len(items) == 1:
+                click.echo(f"feerie: {item.format()}", err=True)
+                failed = True
+                continue
+            click.echo(f"feerie: {item.format()}", err=True)
+            problem = item.problem
+        else:
+            problem = item
+        if printed:
+            click.echo("")
+        click.echo(grammar.format_native(problem), nl=False)
+        printed += 1
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
 if __name__ == "__main__":
     main()
