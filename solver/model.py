@@ -25,6 +25,8 @@ BLACK = "black"
 NEUTRAL = "neutral"
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
+# The pieces the engine plays (solver.board.POPEYE_KIND; a test keeps them equal).
+SUPPORTED_KINDS = ORTHODOX_KINDS + ("N",)
 
 
 @dataclass(frozen=True, order=True)
@@ -198,7 +200,7 @@ class Problem:
 
         def pieces(kinds_and_colours) -> None:
             for color, kind, attributes in kinds_and_colours:
-                if kind not in ORTHODOX_KINDS:
+                if kind not in SUPPORTED_KINDS:
                     reasons.append(f"fairy piece {kind} is not supported")
                 if color == NEUTRAL:
                     reasons.append("neutral pieces are not supported")

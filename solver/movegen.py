@@ -19,7 +19,7 @@ attacks `attacked` knows.
 from __future__ import annotations
 
 from .board import (
-    BISHOP, BISHOP_RAYS, CASTLE_PATH, DIRECTION, KING, KING_TARGETS, KNIGHT,
+    ATTACKS, BISHOP, BISHOP_RAYS, CASTLE_PATH, DIRECTION, KING, SLIDES, STEPS, KING_TARGETS, KNIGHT,
     KNIGHT_TARGETS, NIGHTRIDER, NIGHTRIDER_RAYS, PAWN, QUEEN, QUEEN_RAYS, ROOK,
     ROOK_RAYS, SIDE_RIGHTS, WHITE,
 )
@@ -44,7 +44,7 @@ def _castling_rooks(rights: int, side: int) -> tuple[int, ...]:
 _ROOKS_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _castlings(pos, ksq: int, att, append) -> None:
+def _castlings(pos, ksq: int, append) -> None:
     """Append the legal castlings (the caller knows the king is not in check).
 
     King and rook are lifted off the board while the king's path is tested,
@@ -54,6 +54,7 @@ def _castlings(pos, ksq: int, att, append) -> None:
     s = pos.side
     rook = ROOK * s
     king = KING * s
+    enemies = pos.occupied[-s]
     for rf in _castling_rooks(pos.castling & SIDE_RIGHTS[s], s):
         path = CASTLE_PATH.get((ksq, rf))
         if path is None or board[rf] != rook:
@@ -63,70 +64,35 @@ def _castlings(pos, ksq: int, att, append) -> None:
             continue
         board[ksq] = 0
         board[rf] = 0
-        ok = not any(att(board, x, -s) for x in crossed)
+        ok = not any(attacked(board, x, -s, enemies) for x in crossed)
         board[ksq] = king
         board[rf] = rook
         if ok:
             append(ksq | kt << 7 | CASTLE << 14 | (rf & 7) << 17)
 
 
-def attacked(board: list[int], sq: int, by: int) -> bool:
-    """Is square sq attacked by a piece of side `by` (orthodox pieces and nightriders)?"""
-    # Pawns of `by` attack diagonally forward: a white pawn on sq-15 / sq-17.
-    if by == WHITE:
-        t = sq - 15
-        if not t & 0x88 and board[t] == PAWN:
-            return True
-        t = sq - 17
-        if not t & 0x88 and board[t] == PAWN:
-            return True
-    else:
-        t = sq + 15
-        if not t & 0x88 and board[t] == -PAWN:
-            return True
-        t = sq + 17
-        if not t & 0x88 and board[t] == -PAWN:
-            return True
-    knight = KNIGHT * by
-    for t in KNIGHT_TARGETS[sq]:
-        if board[t] == knight:
-            return True
-    rook = ROOK * by
-    queen = QUEEN * by
-    for _, ray in ROOK_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == rook or p == queen:
-                    return True
-                break
-    bishop = BISHOP * by
-    for _, ray in BISHOP_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == bishop or p == queen:
-                    return True
-                break
-    king = KING * by
-    for t in KING_TARGETS[sq]:
-        if board[t] == king:
-            return True
-    return False
+def attacked(board: list[int], sq: int, by: int, pieces) -> bool:
+    """Is square sq attacked by a piece of side `by`, whose squares are `pieces`?
 
-
-def attacked_fairy(board: list[int], sq: int, by: int) -> bool:
-    """`attacked`, plus the fairy pieces the engine knows."""
-    if attacked(board, sq, by):
-        return True
-    nightrider = NIGHTRIDER * by
-    for _, ray in NIGHTRIDER_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == nightrider:
-                    return True
-                break
+    Problems have few pieces, so asking each attacker (one table lookup,
+    plus a path test for a line piece that is aligned) is cheaper than
+    scanning the eight lines and the leaper squares around `sq`.  Squares of
+    `pieces` that are momentarily empty (a piece lifted off the board by a
+    legality test) are skipped.
+    """
+    for a in pieces:
+        p = board[a]
+        if ATTACKS[p][sq - a + 119]:
+            if not SLIDES[p]:
+                return True
+            step = STEPS[sq - a + 119]
+            t = a + step
+            while t != sq:
+                if board[t]:
+                    break
+                t += step
+            else:
+                return True
     return False
 
 
@@ -137,9 +103,7 @@ def in_check(pos, side: int | None = None) -> bool:
     ksq = pos.kings[side]
     if ksq < 0:
         return False
-    if pos.fairy:
-        return attacked_fairy(pos.board, ksq, -side)
-    return attacked(pos.board, ksq, -side)
+    return attacked(pos.board, ksq, -side, pos.occupied[-side])
 
 
 def has_legal_move(pos) -> bool:
@@ -215,18 +179,19 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
 
     # --- king moves: the destination must not be attacked once the king has left
     king = KING * s
+    enemies = pos.occupied[-s]
     board[ksq] = 0
     for t in KING_TARGETS[ksq]:
-        if board[t] * s <= 0 and not attacked(board, t, -s):
+        if board[t] * s <= 0 and not attacked(board, t, -s, enemies):
             append(ksq | t << 7)
     board[ksq] = king
     if checkers > 1 or (first_only and moves):
         return moves
     if not checkers and pos.castling & SIDE_RIGHTS[s]:
-        _castlings(pos, ksq, attacked, append)
+        _castlings(pos, ksq, append)
 
     # --- the other pieces
-    for frm in pos.occupied[s]:
+    for frm in sorted(pos.occupied[s]):
         if first_only and moves:
             return moves
         kind = board[frm] * s
@@ -293,7 +258,7 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
             board[frm] = 0
             board[capsq] = 0
             board[e] = PAWN * s
-            ok = not attacked(board, ksq, -s)
+            ok = not attacked(board, ksq, -s, enemies)
             board[e] = 0
             board[capsq] = -PAWN * s
             board[frm] = PAWN * s
@@ -318,12 +283,11 @@ def pseudo_moves(pos) -> list[int]:
     board = pos.board
     s = pos.side
     moves: list[int] = []
-    att = attacked_fairy if pos.fairy else attacked
-    for frm in pos.occupied[s]:
+    for frm in sorted(pos.occupied[s]):
         moves += _piece_moves(pos, frm, board[frm] * s, s)
     ksq = pos.kings[s]
-    if ksq >= 0 and pos.castling & SIDE_RIGHTS[s] and not att(board, ksq, -s):
-        _castlings(pos, ksq, att, moves.append)
+    if ksq >= 0 and pos.castling & SIDE_RIGHTS[s] and not in_check(pos, s):
+        _castlings(pos, ksq, moves.append)
     for e in pos.ep:
         capsq = e - 16 * s
         if board[e] or board[capsq] != -PAWN * s:
@@ -402,7 +366,7 @@ def checking_moves(pos) -> list[int]:
     last_rank = 7 if s == WHITE else 0
     cands: list[int] = []
     append = cands.append
-    for frm in pos.occupied[s]:
+    for frm in sorted(pos.occupied[s]):
         kind = board[frm] * s
         line = disc.get(frm)
         if line is not None:

@@ -106,8 +106,8 @@ def test_a_file_of_statements():
     ("ser-#4", "direct", "#", 4, False, True), ("ser-h#3", "help", "#", 3, False, True),
     ("ser-s#6", "self", "#", 6, False, True), ("ser-=7", "direct", "=", 7, False, True),
     ("ser-h=4", "help", "=", 4, False, True), ("ser-s=5", "self", "=", 5, False, True),
-    ("ser-r#3", "reflex", "#", 3, False, True), ("hs#3", "help-self", "#", 3, False, False),
-    ("ser-hs#5", "help-self", "#", 5, False, True), ("~1", "direct", "~", 1, False, False),
+    ("semi-r#2", "semi-reflex", "#", 2, False, False), ("hs#3", "help-self", "#", 3, False, False),
+    ("~1", "direct", "~", 1, False, False),
     ("H#2", "help", "#", 2, False, False),
 ])
 def test_supported_stipulations(text, play, goal, moves, half, series):
@@ -120,10 +120,11 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("##2", "double mate"), ("h##5", "double mate"), ("hx2", "capture"), ("ser-+6", "check"),
     ("002", "castling"), ("ser-h009", "castling"), ("hze73", "target"), ("ser-%4", "Steingewinn"),
     ("dia4", "proof"), ("dia3.5", "proof"), ("a=>b3", "proof"), ("ser-hep6", "en passant"),
-    ("exact-#2", "exact"), ("exact-h#1.5", "exact"), ("semi-r#2", "semi-reflex"),
+    ("exact-#2", "exact"), ("exact-h#1.5", "exact"), ("ser-r#3", "series reflex"),
+    ("ser-hs#5", "series help-self"),
     ("reci-h#3", "reciprocal"), ("reci-h(=)#3", "reciprocal"), ("ser-reci-h(#)=7", "reciprocal"),
     ("pser-h#3", "parry"), ("phser-s#3", "parry"), ("1->ser-#4", "introductory"), ("hr#2", "help-reflex"),
-    ("ser-sx7", "capture"), ("h==3", "double stalemate"), ("ser-<>3", "exchange"), ("ser-r=3", "ser-r="),
+    ("ser-sx7", "capture"), ("h==3", "double stalemate"), ("ser-<>3", "exchange"), ("ser-r=3", "series reflex"),
     ("#=2", "mate or stalemate"), ("ctr3", "circuit"), ("c812", "chess81"), ("kd42", "kiss"),
 ])
 def test_other_popeye_stipulations_parse_as_unsupported(text, unsupported):
