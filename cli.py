@@ -108,5 +108,120 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None) -> None:
         click.echo(str(perft_count(rules, pos, n)))
 
 
+@main.command("parse")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to parse (may be repeated).")
+@handle_errors
+def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
+    """Read problems and print them in feerie's native format, normalised.
+
+    FILES may be Popeye input files (English, French, German), native files
+    or files of one-line statements; the format is recognised from the
+    content. '-' reads standard input.  A problem feerie cannot solve is
+    printed too, with its reason on standard error; in a file of several
+    problems a bad one is reported and the others are printed.  Exit status
+    2 if any problem could not be read, or if the only problem asked for
+    cannot be solved.
+    """
+    import grammar
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    items: list = [grammar.load_statement(line) for line in statements]
+    for name in files:
+        if name == "-":
+            items.extend(grammar.load(sys.stdin.read(), "<stdin>"))
+        else:
+            items.extend(grammar.load_file(name))
+    failed = False
+    printed = 0
+    for item in items:
+        if isinstance(item, grammar.ProblemError):
+            if item.problem is None or len(items) == 1:
+                click.echo(f"feerie: {item.format()}", err=True)
+                failed = True
+                continue
+            click.echo(f"feerie: {item.format()}", err=True)
+            problem = item.problem
+        else:
+            problem = item
+        if printed:
+            click.echo("")
+        click.echo(grammar.format_native(problem), nl=False)
+        printed += 1
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+@main.command("solve")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to solve (may be repeated).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Popeye-style text, or the solution trees as JSON.")
+@click.option("--max-time", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Stop each problem's search after this long (what was found is printed).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes sharing each problem's first moves (same output as 1).")
+@handle_errors
+def solve_command(files, statements, fmt, max_time, jobs) -> None:
+    """Solve problems and print their solutions as Popeye does (or as JSON).
+
+    FILES are Popeye input files (English, French, German), native files or
+    files of one-line statements; '-' reads standard input.  A problem that
+    cannot be read or solved is reported on standard error and the others
+    go on.  Exit status: 0 when every problem was solved (finding no
+    solution is a result), 2 when a problem could not be read or is not
+    supported, 3 when a time limit cut a search short.
+    """
+    import json
+    from concurrent.futures import ProcessPoolExecutor
+
+    from solver.json_writer import document, problem_json, to_json
+    from solver.popeye_writer import banner, write_problem
+    from solver.runner import load_inputs, solve_item
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    items = load_inputs(files, statements)
+    status = 0
+    results = []
+    executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    try:
+        for item in items:
+            outcome = solve_item(item, max_time=max_time, executor=executor)
+            if outcome.error is not None:
+                click.echo(f"feerie: {outcome.error.format()}", err=True)
+                status = max(status, EXIT_BAD_INPUT)
+                if fmt == "json":
+                    results.append({"schema": 1, "error": {"kind": outcome.kind,
+                                                           "message": outcome.error.message,
+                                                           "file": outcome.error.file,
+                                                           "line": outcome.error.line},
+                                    "problem": problem_json(outcome.problem) if outcome.problem else None})
+                continue
+            result = outcome.result
+            if result.info.timed_out:
+                where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
+                click.echo(f"feerie: {where}time limit reached after {result.info.time_s:.1f} s; "
+                           "the solution printed is what was found by then", err=True)
+                status = max(status, 3) if status != EXIT_BAD_INPUT else status
+            if fmt == "json":
+                results.append(to_json(result.problem, result.twins, result.info))
+            else:
+                click.echo(write_problem(result.problem, result.twins, time_s=result.info.time_s,
+                                         status=result.info.status,
+                                         banner_line=banner() if not results else None), nl=False)
+                results.append(None)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    if fmt == "json":
+        click.echo(json.dumps(document(results), indent=1))
+    if status:
+        sys.exit(status)
+
+
 if __name__ == "__main__":
     main()

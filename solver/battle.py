@@ -67,6 +67,9 @@ class Battle:
         self.no_short_variations = no_short_variations
         self._win: dict = {}
         self._lose: dict = {}
+        # killer defences: the last refutation found with k attacker moves
+        # left; it usually refutes the next attacker move too
+        self._killer: dict[int, object] = {}
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
@@ -74,8 +77,11 @@ class Battle:
     # ------------------------------------------------------------------ goal
 
     def goal_reached(self) -> bool:
-        """Has the side to move just suffered the goal (is it mated / stalemated)?"""
+        """Has the side to move just suffered the goal (is it mated /
+        stalemated; for '~', any move reaches the goal)?"""
         pos = self.pos
+        if self.goal == "~":
+            return True
         if self.goal == "#":
             return self.rules.in_check(pos) and not self.rules.has_turn(pos)
         return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
@@ -139,8 +145,10 @@ class Battle:
         pos, rules = self.pos, self.rules
         play, undo = rules.play, rules.undo
         if self._direct:
+            if self.goal == "~":
+                return bool(rules.turns(pos))
             mate = self.goal == "#"
-            for t in rules.turns(pos):
+            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):
@@ -193,11 +201,21 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
+        killer = self._killer.get(k)
+        if killer is not None and killer in turns:
+            rules.play(pos, killer)
+            ok = self.answered(k)
+            rules.undo(pos, killer)
+            if not ok:
+                return False
         for t in turns:
+            if t == killer:
+                continue
             rules.play(pos, t)
             ok = self.answered(k)
             rules.undo(pos, t)
             if not ok:
+                self._killer[k] = t
                 return False
         return True
 
@@ -238,15 +256,29 @@ class Battle:
         return Node(role, Turn(desc, self.mark()), side=side_name(side))
 
     def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,
-              variations: bool = True, out: list[Node] | None = None) -> list[Node]:
+              variations: bool = True, out: list[Node] | None = None,
+              only: list[int] | None = None) -> list[Node]:
         """Keys (and tries) of the stipulation in n, as tree nodes, appended to
-        `out` as each is complete (a time limit keeps what was found)."""
+        `out` as each is complete (a time limit keeps what was found).
+        `only`: look at these first turns alone (indices in generation order),
+        to share the work among processes."""
         pos, rules = self.pos, self.rules
         nodes = [] if out is None else out
-        if self._obliged_attacker and self.has_goal_turn():
-            return nodes
+        turns = rules.turns(pos)
+        if only is not None:
+            turns = [turns[i] for i in only if i < len(turns)]
+        if self._obliged_attacker:
+            forced = set(self.goal_turns())
+            if forced:
+                # Reflex play: the attacker must deliver the goal itself, which
+                # ends play; Popeye shows these moves marked ' ?!?'.
+                for t in turns:
+                    if t in forced:
+                        nodes.append(self._played(Role.FORCED, t))
+                        rules.undo(pos, t)
+                return nodes
         limit = max_refutations + 1 if tries else 1
-        for t in rules.turns(pos):
+        for t in turns:
             node = self._played(Role.KEY, t)
             try:
                 if self._direct and self.goal_reached():

@@ -122,6 +122,49 @@ def _direction_table() -> list[int]:
 
 DIRECTION = _direction_table()
 
+
+def _attack_tables():
+    """ATTACKS[code][target - square + 119]: does a piece of that code on
+    `square` attack `target` on an empty board?  SLIDES[code]: must the
+    squares between be empty?  Indexed by the signed piece code (negative
+    codes index from the end), so one lookup decides for most pieces."""
+    tables = [[False] * 239 for _ in range(32)]
+    slides = [False] * 32
+    steps = [0] * 239  # the unit step of a line vector, for the path test
+
+    def mark(code: int, vectors, ride: bool) -> None:
+        table = tables[code]
+        slides[code] = ride
+        for v in vectors:
+            reach = 7 if ride else 1
+            for k in range(1, reach + 1):
+                # a vector v*k is meaningful only while it stays on an 8x8 board
+                file_step, rank_step = _file_rank(v)
+                if abs(file_step * k) > 7 or abs(rank_step * k) > 7:
+                    break
+                table[v * k + 119] = True
+                if ride:
+                    steps[v * k + 119] = v
+
+    for side in (WHITE, BLACK):
+        mark(PAWN * side, (15 * side, 17 * side), False)
+        mark(KNIGHT * side, KNIGHT_VECTORS, False)
+        mark(KING * side, KING_VECTORS, False)
+        mark(BISHOP * side, BISHOP_DIRS, True)
+        mark(ROOK * side, ROOK_DIRS, True)
+        mark(QUEEN * side, QUEEN_DIRS, True)
+        mark(NIGHTRIDER * side, KNIGHT_VECTORS, True)
+    return tables, slides, steps
+
+
+def _file_rank(v: int) -> tuple[int, int]:
+    """The (file, rank) steps of a 0x88 vector."""
+    rank = (v + 8) // 16 if v >= 0 else -((-v + 8) // 16)
+    return v - 16 * rank, rank
+
+
+ATTACKS, SLIDES, STEPS = _attack_tables()
+
 # Castling rights: one bit per rook square that may still castle, bits 0-7
 # for a1-h1 and 8-15 for a8-h8.  Orthodox problems only ever have a1, h1,
 # a8, h8; keeping rook squares (X-FEN / Chess960 style) costs nothing and lets

@@ -70,6 +70,7 @@ class LineSearch:
         self.max_solutions = max_solutions
         self.solutions = 0
         self._fail: set = set()
+        self._only: list[int] | None = None
 
     def goal_reached(self) -> bool:
         pos, rules = self.pos, self.rules
@@ -84,13 +85,15 @@ class LineSearch:
             return "#" if check else "="
         return "+" if check else ""
 
-    def solve(self, out: list[Node] | None = None) -> list[Node]:
+    def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
         """All lines, as a trie of nodes appended to `out` as they are found
         (MaxSolutions or a time limit keep what was found); the position must
-        have the first slot's side to move."""
+        have the first slot's side to move.  `only`: look at these first turns
+        alone (indices in generation order), to share the work among processes."""
         if self.pos.side != self.schedule.sides[0]:
             raise ValueError("the side to move does not match the schedule")
         out = [] if out is None else out
+        self._only = only
         try:
             self._slot(0, out)
         except EnoughSolutions:
@@ -109,16 +112,24 @@ class LineSearch:
         last = i == len(sched.sides) - 1
         if i == len(sched.sides):
             return self._forced(out)
-        key = (rules.key(pos), i)
-        if key in self._fail:
-            return out
+        turns = None  # the first slot's turns, when restricted to `only`
+        key = None
+        if i == 0 and self._only is not None:
+            every = rules.turns(pos)
+            turns = [every[j] for j in self._only if j < len(every)]
+        else:
+            key = (rules.key(pos), i)
+            if key in self._fail:
+                return out
         self.budget.tick()
         side = pos.side
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
         mate = self.goal == "#"
-        for t in rules.turns(pos):
-            if final_goal:
+        if final_goal:
+            if turns is None:
+                turns = rules.checking_turns(pos) if mate else rules.turns(pos)
+            for t in turns:
                 rules.play(pos, t)
                 hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
                 rules.undo(pos, t)
@@ -128,13 +139,15 @@ class LineSearch:
                     out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
                     rules.undo(pos, t)
                     self._found()
-                continue
-            desc = rules.describe(pos, t)
+            if not out:
+                self._remember_failure(key)
+            return out
+        for t in (rules.turns(pos) if turns is None else turns):
             rules.play(pos, t)
             try:
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
-                node = Node(Role.HELP, Turn(desc, ""), side=_side(side))
+                node = Node(Role.HELP, None, side=_side(side))
                 out.append(node)
                 try:
                     if passes:
@@ -148,16 +161,24 @@ class LineSearch:
                 finally:
                     # also when MaxSolutions stops the search: keep what was found
                     if node.children:
-                        node.turn = Turn(desc, self.mark())
+                        mark = self.mark()
+                        rules.undo(pos, t)
+                        node.turn = Turn(rules.describe(pos, t), mark)
+                        rules.play(pos, t)
                     else:
                         out.pop()
             finally:
                 rules.undo(pos, t)
         if not out:
-            if len(self._fail) > MEMO_LIMIT:
-                self._fail.clear()
-            self._fail.add(key)
+            self._remember_failure(key)
         return out
+
+    def _remember_failure(self, key) -> None:
+        if key is None:
+            return
+        if len(self._fail) > MEMO_LIMIT:
+            self._fail.clear()
+        self._fail.add(key)
 
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,

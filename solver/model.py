@@ -25,6 +25,8 @@ BLACK = "black"
 NEUTRAL = "neutral"
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
+# The pieces the engine plays (solver.board.POPEYE_KIND; a test keeps them equal).
+SUPPORTED_KINDS = ORTHODOX_KINDS + ("N",)
 
 
 @dataclass(frozen=True, order=True)
@@ -34,6 +36,7 @@ class Piece:
     square: str
     color: str
     kind: str
+    attributes: tuple[str, ...] = ()  # Popeye piece attributes, English: ('Royal', 'Kamikaze')
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class Stipulation:
 
     `text` is the stipulation as Popeye prints it ('h#2', 'ser-h#5',
     'h#2.5'); `unsupported` names what feerie cannot solve, or is None.
+    `target` is the square of the goals that name one ('z', 'k'): 'zh3'
+    has goal 'z' and target 'h3'.
     """
 
     text: str
@@ -59,6 +64,7 @@ class Stipulation:
     half: bool = False
     series: bool = False
     unsupported: str | None = None
+    target: str | None = None
 
     @property
     def supported(self) -> bool:
@@ -67,7 +73,14 @@ class Stipulation:
 
 @dataclass(frozen=True)
 class Condition:
-    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',)."""
+    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',).
+
+    Parameters are in Popeye's English, one per square or word.  The two
+    conditions feerie solves have a normal form: Messigny () for Rex inclusive
+    (the default) or ('RexExclusive',); Marseillais a subset, in this order,
+    of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
+    docs/native-format.md).  Every other Popeye condition has supported=False.
+    """
 
     name: str
     params: tuple[str, ...] = ()
@@ -92,20 +105,31 @@ class TwinCommand:
     """One change a twin makes.
 
     kind: 'move' (from, to), 'exchange' (sq1, sq2), 'remove' (sq), 'add'
-    (color, kind, sq), 'substitute' (old kind, new kind, or with colours),
+    (color, kind, sq, attribute...), 'substitute' (old kind, new kind),
     'rotate' ('90'|'180'|'270'), 'mirror' ('a1<-->h1' | 'a1<-->a8' |
     'a1<-->h8' | 'a8<-->h1'), 'shift' (from, to), 'polish' (), 'stipulation'
-    (text), 'condition' (text), and args holding the parsed pieces of it.
+    (text), 'condition' (the text of each condition: 'Circe', 'Messigny
+    RexExclusive'; no text at all means "no condition"), and args holding
+    the parsed pieces of it.  Kinds and colours are the model's ('S',
+    'white').  The parsed forms of the last two ride along so that nobody
+    re-reads text: `stipulation` for 'stipulation', `conditions` (the whole
+    new set, replacing the old one, as in Popeye) for 'condition'.
     """
 
     kind: str
     args: tuple[str, ...] = ()
+    stipulation: Stipulation | None = None
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True)
 class Twin:
     """A twin: its commands, applied to the original position, or to the
-    previous twin's position when `continued` (Popeye's 'Twin Continued')."""
+    previous twin's position when `continued` (Popeye's 'Twin Continued').
+
+    Without a zero position, the diagram is twin a) and `Problem.twins` are
+    b), c), ...; with `Problem.zero_position`, the diagram is not solved and
+    `Problem.twins` are a), b), ... (see solver.twins.expand_twins)."""
 
     commands: tuple[TwinCommand, ...]
     continued: bool = False
@@ -124,7 +148,9 @@ class Problem:
     diagram is not itself a twin).  `intended` holds an intended solution
     in Popeye notation, one line per solution, when the statement gives one.
     `language` is the input's language for piece letters: 'en', 'fr', 'de'.
-    `source`, `line` say where the problem was read from.
+    `source`, `line` say where the problem was read from (file name, first
+    line of the problem).  The grammar keeps `pieces` sorted (Piece order),
+    so that two statements of one position compare equal.
     """
 
     pieces: tuple[Piece, ...]
@@ -156,3 +182,48 @@ class Problem:
 
     def has_option(self, name: str) -> bool:
         return self.option(name) is not None
+
+    def unsupported_features(self) -> tuple[str, ...]:
+        """What in this problem feerie cannot solve, one message each (empty
+        when it can): unsupported stipulations, conditions, options, fairy
+        pieces, piece attributes, neutral pieces, in this twin or another."""
+        reasons: list[str] = []
+
+        def stipulation(stip: Stipulation) -> None:
+            if stip.unsupported:
+                reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+
+        def conditions(conds: tuple[Condition, ...]) -> None:
+            for cond in conds:
+                if not cond.supported:
+                    reasons.append(f"condition {cond.name} is not supported")
+
+        def pieces(kinds_and_colours) -> None:
+            for color, kind, attributes in kinds_and_colours:
+                if kind not in SUPPORTED_KINDS:
+                    reasons.append(f"fairy piece {kind} is not supported")
+                if color == NEUTRAL:
+                    reasons.append("neutral pieces are not supported")
+                for attribute in attributes:
+                    reasons.append(f"piece attribute {attribute} is not supported")
+
+        stipulation(self.stipulation)
+        conditions(self.conditions)
+        for opt in self.options:
+            if not opt.supported:
+                reasons.append(f"option {opt.name} is not supported")
+        pieces((p.color, p.kind, p.attributes) for p in self.pieces)
+        for twin in self.twins:
+            for command in twin.commands:
+                if command.stipulation is not None:
+                    stipulation(command.stipulation)
+                conditions(command.conditions)
+                if command.kind == "add":
+                    pieces([(command.args[0], command.args[1], command.args[3:])])
+                elif command.kind == "substitute":
+                    pieces([(WHITE, command.args[1], ())])
+        return tuple(dict.fromkeys(reasons))
+
+    @property
+    def supported(self) -> bool:
+        return not self.unsupported_features()

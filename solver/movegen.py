@@ -19,7 +19,7 @@ attacks `attacked` knows.
 from __future__ import annotations
 
 from .board import (
-    BISHOP, BISHOP_RAYS, CASTLE_PATH, KING, KING_TARGETS, KNIGHT,
+    ATTACKS, BISHOP, BISHOP_RAYS, CASTLE_PATH, DIRECTION, KING, SLIDES, STEPS, KING_TARGETS, KNIGHT,
     KNIGHT_TARGETS, NIGHTRIDER, NIGHTRIDER_RAYS, PAWN, QUEEN, QUEEN_RAYS, ROOK,
     ROOK_RAYS, SIDE_RIGHTS, WHITE,
 )
@@ -44,7 +44,7 @@ def _castling_rooks(rights: int, side: int) -> tuple[int, ...]:
 _ROOKS_CACHE: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _castlings(pos, ksq: int, att, append) -> None:
+def _castlings(pos, ksq: int, append) -> None:
     """Append the legal castlings (the caller knows the king is not in check).
 
     King and rook are lifted off the board while the king's path is tested,
@@ -54,6 +54,7 @@ def _castlings(pos, ksq: int, att, append) -> None:
     s = pos.side
     rook = ROOK * s
     king = KING * s
+    enemies = pos.occupied[-s]
     for rf in _castling_rooks(pos.castling & SIDE_RIGHTS[s], s):
         path = CASTLE_PATH.get((ksq, rf))
         if path is None or board[rf] != rook:
@@ -63,70 +64,35 @@ def _castlings(pos, ksq: int, att, append) -> None:
             continue
         board[ksq] = 0
         board[rf] = 0
-        ok = not any(att(board, x, -s) for x in crossed)
+        ok = not any(attacked(board, x, -s, enemies) for x in crossed)
         board[ksq] = king
         board[rf] = rook
         if ok:
             append(ksq | kt << 7 | CASTLE << 14 | (rf & 7) << 17)
 
 
-def attacked(board: list[int], sq: int, by: int) -> bool:
-    """Is square sq attacked by a piece of side `by` (orthodox pieces and nightriders)?"""
-    # Pawns of `by` attack diagonally forward: a white pawn on sq-15 / sq-17.
-    if by == WHITE:
-        t = sq - 15
-        if not t & 0x88 and board[t] == PAWN:
-            return True
-        t = sq - 17
-        if not t & 0x88 and board[t] == PAWN:
-            return True
-    else:
-        t = sq + 15
-        if not t & 0x88 and board[t] == -PAWN:
-            return True
-        t = sq + 17
-        if not t & 0x88 and board[t] == -PAWN:
-            return True
-    knight = KNIGHT * by
-    for t in KNIGHT_TARGETS[sq]:
-        if board[t] == knight:
-            return True
-    rook = ROOK * by
-    queen = QUEEN * by
-    for _, ray in ROOK_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == rook or p == queen:
-                    return True
-                break
-    bishop = BISHOP * by
-    for _, ray in BISHOP_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == bishop or p == queen:
-                    return True
-                break
-    king = KING * by
-    for t in KING_TARGETS[sq]:
-        if board[t] == king:
-            return True
-    return False
+def attacked(board: list[int], sq: int, by: int, pieces) -> bool:
+    """Is square sq attacked by a piece of side `by`, whose squares are `pieces`?
 
-
-def attacked_fairy(board: list[int], sq: int, by: int) -> bool:
-    """`attacked`, plus the fairy pieces the engine knows."""
-    if attacked(board, sq, by):
-        return True
-    nightrider = NIGHTRIDER * by
-    for _, ray in NIGHTRIDER_RAYS[sq]:
-        for t in ray:
-            p = board[t]
-            if p:
-                if p == nightrider:
-                    return True
-                break
+    Problems have few pieces, so asking each attacker (one table lookup,
+    plus a path test for a line piece that is aligned) is cheaper than
+    scanning the eight lines and the leaper squares around `sq`.  Squares of
+    `pieces` that are momentarily empty (a piece lifted off the board by a
+    legality test) are skipped.
+    """
+    for a in pieces:
+        p = board[a]
+        if ATTACKS[p][sq - a + 119]:
+            if not SLIDES[p]:
+                return True
+            step = STEPS[sq - a + 119]
+            t = a + step
+            while t != sq:
+                if board[t]:
+                    break
+                t += step
+            else:
+                return True
     return False
 
 
@@ -137,15 +103,20 @@ def in_check(pos, side: int | None = None) -> bool:
     ksq = pos.kings[side]
     if ksq < 0:
         return False
-    if pos.fairy:
-        return attacked_fairy(pos.board, ksq, -side)
-    return attacked(pos.board, ksq, -side)
+    return attacked(pos.board, ksq, -side, pos.occupied[-side])
 
 
-def legal_moves(pos) -> list[int]:
-    """All legal moves of the side to move."""
+def has_legal_move(pos) -> bool:
+    """Does the side to move have a legal move? (Stops at the first one: mate
+    and stalemate tests, where the king's moves usually decide.)"""
+    return bool(legal_moves(pos, True))
+
+
+def legal_moves(pos, first_only: bool = False) -> list[int]:
+    """All legal moves of the side to move (with `first_only`, stop as soon as
+    one is known: the list then holds at least one move if any exists)."""
     if pos.fairy or pos.kings[pos.side] < 0:
-        return _legal_by_trial(pos)
+        return _legal_by_trial(pos, first_only)
     board = pos.board
     s = pos.side
     ksq = pos.kings[s]
@@ -208,18 +179,21 @@ def legal_moves(pos) -> list[int]:
 
     # --- king moves: the destination must not be attacked once the king has left
     king = KING * s
+    enemies = pos.occupied[-s]
     board[ksq] = 0
     for t in KING_TARGETS[ksq]:
-        if board[t] * s <= 0 and not attacked(board, t, -s):
+        if board[t] * s <= 0 and not attacked(board, t, -s, enemies):
             append(ksq | t << 7)
     board[ksq] = king
-    if checkers > 1:
+    if checkers > 1 or (first_only and moves):
         return moves
     if not checkers and pos.castling & SIDE_RIGHTS[s]:
-        _castlings(pos, ksq, attacked, append)
+        _castlings(pos, ksq, append)
 
     # --- the other pieces
-    for frm in pos.occupied[s]:
+    for frm in sorted(pos.occupied[s]):
+        if first_only and moves:
+            return moves
         kind = board[frm] * s
         if kind == KING:
             continue
@@ -284,7 +258,7 @@ def legal_moves(pos) -> list[int]:
             board[frm] = 0
             board[capsq] = 0
             board[e] = PAWN * s
-            ok = not attacked(board, ksq, -s)
+            ok = not attacked(board, ksq, -s, enemies)
             board[e] = 0
             board[capsq] = -PAWN * s
             board[frm] = PAWN * s
@@ -309,60 +283,22 @@ def pseudo_moves(pos) -> list[int]:
     board = pos.board
     s = pos.side
     moves: list[int] = []
-    append = moves.append
-    att = attacked_fairy if pos.fairy else attacked
-    for frm in pos.occupied[s]:
-        kind = board[frm] * s
-        if kind == PAWN:
-            fwd = 16 * s
-            t = frm + fwd
-            if t & 0x88:
-                continue
-            last = (t >> 4) == (7 if s == WHITE else 0)
-            if board[t] == 0:
-                if last:
-                    for k in _PROMO_KINDS:
-                        append(frm | t << 7 | PROMOTION << 14 | k << 17)
-                else:
-                    append(frm | t << 7)
-                    if (frm >> 4) == (1 if s == WHITE else 6) and board[t + fwd] == 0:
-                        append(frm | (t + fwd) << 7 | DOUBLE << 14)
-            for d in ((15, 17) if s == WHITE else (-15, -17)):
-                t = frm + d
-                if t & 0x88 or board[t] * s >= 0:
-                    continue
-                if last:
-                    for k in _PROMO_KINDS:
-                        append(frm | t << 7 | PROMOTION << 14 | k << 17)
-                else:
-                    append(frm | t << 7)
-        elif kind == KNIGHT or kind == KING:
-            for t in (KNIGHT_TARGETS if kind == KNIGHT else KING_TARGETS)[frm]:
-                if board[t] * s <= 0:
-                    append(frm | t << 7)
-        else:
-            for _, ray in _SLIDER_RAYS[kind][frm]:
-                for t in ray:
-                    p = board[t]
-                    if p * s > 0:
-                        break
-                    append(frm | t << 7)
-                    if p:
-                        break
+    for frm in sorted(pos.occupied[s]):
+        moves += _piece_moves(pos, frm, board[frm] * s, s)
     ksq = pos.kings[s]
-    if ksq >= 0 and pos.castling & SIDE_RIGHTS[s] and not att(board, ksq, -s):
-        _castlings(pos, ksq, att, append)
+    if ksq >= 0 and pos.castling & SIDE_RIGHTS[s] and not in_check(pos, s):
+        _castlings(pos, ksq, moves.append)
     for e in pos.ep:
         capsq = e - 16 * s
         if board[e] or board[capsq] != -PAWN * s:
             continue
         for frm in ((e - 15, e - 17) if s == WHITE else (e + 15, e + 17)):
             if not frm & 0x88 and board[frm] == PAWN * s:
-                append(frm | e << 7 | EN_PASSANT << 14)
+                moves.append(frm | e << 7 | EN_PASSANT << 14)
     return moves
 
 
-def _legal_by_trial(pos) -> list[int]:
+def _legal_by_trial(pos, first_only: bool = False) -> list[int]:
     """Pseudo-legal moves kept when they leave the mover's king unattacked."""
     s = pos.side
     if pos.kings[s] < 0:
@@ -373,6 +309,167 @@ def _legal_by_trial(pos) -> list[int]:
         if not in_check(pos, s):
             out.append(m)
         pos.unmake()
+        if first_only and out:
+            break
+    return out
+
+
+def discoverers(pos, side: int) -> dict[int, int]:
+    """Pieces of `side` that stand between one of its line pieces and the
+    enemy king: square -> direction from the king.  Moving such a piece off
+    that line gives a discovered check."""
+    board = pos.board
+    ek = pos.kings[-side]
+    out: dict[int, int] = {}
+    if ek < 0:
+        return out
+    for rays, (a, b) in ((ROOK_RAYS, (ROOK * side, QUEEN * side)),
+                         (BISHOP_RAYS, (BISHOP * side, QUEEN * side))):
+        for d, ray in rays[ek]:
+            cand = -1
+            for t in ray:
+                p = board[t]
+                if p:
+                    if cand < 0:
+                        if p * side > 0:
+                            cand = t
+                            continue
+                        break
+                    if p == a or p == b:
+                        out[cand] = d
+                    break
+    return out
+
+
+def checking_moves(pos) -> list[int]:
+    """The legal moves of the side to move that give check.
+
+    Only candidates are tried: moves of a piece standing before one of its
+    own line pieces on a line to the enemy king (discovered checks), moves
+    onto a square from which the piece attacks the king (direct checks), and
+    the rare multi-line moves (promotion, castling, e.p.).  Each candidate is
+    then played to confirm it is legal and checks, so the geometry here only
+    has to avoid missing a check, never to be exact.
+    """
+    s = pos.side
+    ek = pos.kings[-s]
+    if ek < 0:
+        return []
+    if pos.fairy:
+        return _checking_by_trial(pos, legal_moves(pos))
+    board = pos.board
+    disc = discoverers(pos, s)
+    rook_checks = _line_targets(board, ek, ROOK_RAYS)
+    bishop_checks = _line_targets(board, ek, BISHOP_RAYS)
+    knight_checks = KNIGHT_TARGETS[ek]
+    pawn_checks = (ek - 15, ek - 17) if s == WHITE else (ek + 15, ek + 17)
+    last_rank = 7 if s == WHITE else 0
+    cands: list[int] = []
+    append = cands.append
+    for frm in sorted(pos.occupied[s]):
+        kind = board[frm] * s
+        line = disc.get(frm)
+        if line is not None:
+            for m in _piece_moves(pos, frm, kind, s):
+                if DIRECTION[((m >> 7) & 127) - ek + 119] != line:
+                    append(m)
+            continue
+        if kind == KNIGHT:
+            for t in KNIGHT_TARGETS[frm]:
+                if board[t] * s <= 0 and t in knight_checks:
+                    append(frm | t << 7)
+        elif kind == PAWN:
+            for m in _piece_moves(pos, frm, kind, s):
+                t = (m >> 7) & 127
+                if t in pawn_checks or (t >> 4) == last_rank:
+                    append(m)
+        elif kind != KING:
+            targets = (rook_checks if kind == ROOK else bishop_checks if kind == BISHOP
+                       else rook_checks | bishop_checks)
+            for _, ray in _SLIDER_RAYS[kind][frm]:
+                for t in ray:
+                    p = board[t]
+                    if p * s > 0:
+                        break
+                    if t in targets:
+                        append(frm | t << 7)
+                    if p:
+                        break
+    if pos.castling & SIDE_RIGHTS[s] or pos.ep:
+        for m in legal_moves(pos):
+            flag = (m >> 14) & 7
+            if flag == CASTLE or flag == EN_PASSANT:
+                append(m)
+    return _checking_by_trial(pos, cands)
+
+
+def _line_targets(board, ek: int, rays) -> set[int]:
+    """Squares on the given lines from ek up to and including the first piece."""
+    out = set()
+    for _, ray in rays[ek]:
+        for t in ray:
+            out.add(t)
+            if board[t]:
+                break
+    return out
+
+
+def _checking_by_trial(pos, moves) -> list[int]:
+    s = pos.side
+    out = []
+    seen = set()
+    for m in moves:
+        if m in seen:
+            continue
+        seen.add(m)
+        pos.make(m)
+        if not in_check(pos, s) and in_check(pos, -s):
+            out.append(m)
+        pos.unmake()
+    return out
+
+
+def _piece_moves(pos, frm: int, kind: int, s: int) -> list[int]:
+    """Pseudo-legal moves of one piece (no castling, no e.p.)."""
+    board = pos.board
+    out: list[int] = []
+    append = out.append
+    if kind == PAWN:
+        fwd = 16 * s
+        t = frm + fwd
+        if t & 0x88:
+            return out
+        last = (t >> 4) == (7 if s == WHITE else 0)
+        if board[t] == 0:
+            if last:
+                for k in _PROMO_KINDS:
+                    append(frm | t << 7 | PROMOTION << 14 | k << 17)
+            else:
+                append(frm | t << 7)
+                if (frm >> 4) == (1 if s == WHITE else 6) and board[t + fwd] == 0:
+                    append(frm | (t + fwd) << 7 | DOUBLE << 14)
+        for d in ((15, 17) if s == WHITE else (-15, -17)):
+            t = frm + d
+            if t & 0x88 or board[t] * s >= 0:
+                continue
+            if last:
+                for k in _PROMO_KINDS:
+                    append(frm | t << 7 | PROMOTION << 14 | k << 17)
+            else:
+                append(frm | t << 7)
+    elif kind == KNIGHT or kind == KING:
+        for t in (KNIGHT_TARGETS if kind == KNIGHT else KING_TARGETS)[frm]:
+            if board[t] * s <= 0:
+                append(frm | t << 7)
+    else:
+        for _, ray in _SLIDER_RAYS[kind][frm]:
+            for t in ray:
+                p = board[t]
+                if p * s > 0:
+                    break
+                append(frm | t << 7)
+                if p:
+                    break
     return out
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from .move import Move
-from .movegen import in_check, legal_moves
+from .movegen import checking_moves, has_legal_move, in_check, legal_moves
 
 
 class Rules:
@@ -84,7 +84,27 @@ class Rules:
 
     def has_turn(self, pos) -> bool:
         """Does the side to move have any legal turn? (mate and stalemate tests)"""
+        if self.plain():
+            return has_legal_move(pos)
         return bool(self.turns(pos))
+
+    def checking_turns(self, pos) -> list:
+        """The legal turns after which the opponent is in check: the only
+        candidates for a mating turn."""
+        if self.plain():
+            return checking_moves(pos)
+        out = []
+        side = pos.side
+        for t in self.turns(pos):
+            self.play(pos, t)
+            if self.in_check(pos, -side):
+                out.append(t)
+            self.undo(pos, t)
+        return out
+
+    def plain(self) -> bool:
+        """Orthodox rules exactly (the engine's fast paths apply)."""
+        return type(self) is Rules and not self.extra_moves and not self.move_filters
 
     def turn_uci(self, turn) -> str:
         """A turn in UCI notation, components joined by a comma (perft --divide)."""

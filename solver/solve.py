@@ -14,14 +14,13 @@ from .battle import Battle
 from .board import BLACK, WHITE
 from .budget import Budget, TimeUp
 from .errors import InputError
-from .helpplay import EnoughSolutions, LineSearch, help_schedule, series_schedule
+from .helpplay import LineSearch, Schedule, help_schedule, series_schedule
 from .model import Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
-from .tree import LINE, TREE, Node, Phase, RunInfo, Section, SectionKind, TwinSolution
+from .tree import (LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
+                   sort_siblings)
 
-BATTLE_PLAYS = {"direct", "self", "reflex", "semi-reflex"}
-SOLVED_GOALS = {"#", "="}
 
 
 class Unsupported(Exception):
@@ -39,32 +38,17 @@ class SolveResult:
 
 
 def unsupported_reason(problem: Problem) -> str | None:
-    """Why feerie cannot solve this problem, or None."""
-    stip = problem.stipulation
-    if stip.unsupported:
-        return f"stipulation {stip.text} is not supported ({stip.unsupported})"
-    if stip.goal not in SOLVED_GOALS:
-        return f"goal {stip.goal!r} of stipulation {stip.text} is not supported"
-    if not stip.series and stip.play not in BATTLE_PLAYS | {"help", "help-self"}:
-        return f"stipulation {stip.text} is not supported"
-    if stip.series and stip.play not in {"direct", "help", "self"}:
-        return f"stipulation {stip.text} is not supported"
+    """Why feerie cannot solve this problem (or one of its twins), or None."""
     from .rules import CONDITIONS
 
+    reasons = list(problem.unsupported_features())
+    stip = problem.stipulation
+    if stip.goal == "~" and (stip.play != "direct" or stip.series):
+        reasons.append(f"stipulation {stip.text} is not supported")
     for cond in problem.conditions:
-        if not cond.supported or cond.name not in CONDITIONS:
-            return f"condition {cond.name} is not supported"
-    for opt in problem.options:
-        if not opt.supported:
-            return f"option {opt.name} is not supported"
-    from .board import POPEYE_KIND
-
-    for piece in problem.pieces:
-        if piece.kind not in POPEYE_KIND:
-            return f"piece {piece.kind} ({piece.kind}{piece.square}) is not supported"
-        if piece.color not in ("white", "black"):
-            return f"{piece.color} pieces are not supported"
-    return None
+        if cond.supported and cond.name not in CONDITIONS:
+            reasons.append(f"condition {cond.name} is not supported yet")
+    return reasons[0] if reasons else None
 
 
 def _int_option(problem: Problem, name: str, default: int | None) -> int | None:
@@ -77,9 +61,15 @@ def _int_option(problem: Problem, name: str, default: int | None) -> int | None:
         raise InputError(f"option {name}: {opt.args[0]!r} is not a number") from None
 
 
-def solve_problem(problem: Problem, *, max_time: float | None = None) -> SolveResult:
-    """Solve every twin of a problem (Popeye's MaxTime option or `max_time`
-    caps the whole run; what was found by then is kept)."""
+def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int = 1,
+                  executor=None) -> SolveResult:
+    """Solve every twin of a problem.
+
+    Popeye's MaxTime option or `max_time` caps the whole run; what was found
+    by then is kept.  With `jobs` > 1 the first moves of each part of the
+    play are shared among worker processes (an `executor` may be given);
+    the result is the same as with one job.
+    """
     from .twins import expand_twins
 
     option_time = _int_option(problem, "MaxTime", None)
@@ -90,33 +80,44 @@ def solve_problem(problem: Problem, *, max_time: float | None = None) -> SolveRe
     counts: list[int] = []
     timed_out = False
     partial = False
-    for inst in expand_twins(problem):
-        twin = TwinSolution(label=inst.label, description=inst.description)
-        twins.append(twin)
-        if timed_out:
-            counts.append(0)
-            continue
+    instances = expand_twins(problem)
+    for inst in instances:
         reason = unsupported_reason(inst.problem)
         if reason:
             raise Unsupported(reason)
-        try:
-            count, was_partial = solve_twin(inst.problem, twin, budget)
-            partial = partial or was_partial
-        except TimeUp:
-            timed_out = True
-            count = sum(_count(p) for p in twin.phases)
-        counts.append(count)
+    own_pool = None
+    if jobs > 1 and executor is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = own_pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        for inst in instances:
+            twin = TwinSolution(label=inst.label, description=inst.description)
+            twins.append(twin)
+            if timed_out:
+                counts.append(0)
+                continue
+            try:
+                was_partial = solve_twin(inst.problem, twin, budget, executor)
+                partial = partial or was_partial
+            except TimeUp:
+                timed_out = True
+            counts.append(sum(_count(p) for p in twin.phases))
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
     info = RunInfo(time_s=budget.elapsed(), nodes=budget.nodes, timed_out=timed_out, partial=partial)
     return SolveResult(problem, twins, info, counts)
 
 
 def _count(phase: Phase) -> int:
+    """Solutions in a phase: keys of tree play, full lines of line play."""
     total = 0
     for section in phase.sections:
         if section.kind != SectionKind.PLAY:
             continue
         if section.layout == TREE:
-            total += sum(1 for n in section.nodes if n.role.value == "key")
+            total += sum(1 for n in section.nodes if n.role == Role.KEY)
         else:
             total += sum(_leaves(n) for n in section.nodes)
     return total
@@ -128,100 +129,186 @@ def _leaves(node: Node) -> int:
     return sum(_leaves(c) for c in node.children)
 
 
-def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget) -> tuple[int, bool]:
-    """Fill `twin.phases`; return (number of solutions, stopped by MaxSolutions)."""
+@dataclass(frozen=True)
+class SectionSpec:
+    """One part of the solution to compute: which phase (normal or colours
+    reversed, for Duplex), which section (set play, play, post-key play), and
+    for line play its schedule."""
+
+    reversed: bool
+    kind: SectionKind
+    layout: str
+    schedule: Schedule | None = None
+    skipped: int = 0
+
+
+def plan(problem: Problem) -> list[SectionSpec]:
+    """The sections a twin's solution consists of, in print order."""
     stip = problem.stipulation
-    rules = build_rules(problem.conditions)
-    duplex = problem.has_option("Duplex")
     half_duplex = problem.has_option("HalfDuplex")
-    colour_sets = [False] if not half_duplex else [True]
-    if duplex and not half_duplex:
-        colour_sets = [False, True]
-    partial = False
-    count = 0
-    for reversed_ in colour_sets:
-        phase = Phase(reversed=reversed_)
-        twin.phases.append(phase)
-        if stip.series or stip.play in ("help", "help-self"):
-            was_partial = _solve_lines(problem, rules, phase, budget, reversed_)
+    phases = [True] if half_duplex else [False, True] if problem.has_option("Duplex") else [False]
+    specs = []
+    for reversed_ in phases:
+        flip = -1 if reversed_ else 1
+        if stip.series:
+            if stip.play == "help":
+                schedule = series_schedule(BLACK * flip, stip.moves, then_other=True)
+            elif stip.play == "self":
+                schedule = series_schedule(WHITE * flip, stip.moves, then_other=False, final="forced")
+            else:
+                schedule = series_schedule(WHITE * flip, stip.moves, then_other=False)
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, schedule))
+        elif stip.play in ("help", "help-self"):
+            first, half_moves = help_length(stip)
+            final = "forced" if stip.play == "help-self" else "goal"
+            if problem.has_option("SetPlay") and half_moves > 1:
+                specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
+                                         help_schedule(-first * flip, half_moves - 1, final),
+                                         2 if stip.half else 1))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
+                                     help_schedule(first * flip, half_moves, final),
+                                     1 if stip.half else 0))
+        elif problem.has_option("PostKeyPlay"):
+            specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
         else:
-            was_partial = _solve_battle(problem, rules, phase, budget, reversed_)
+            if problem.has_option("SetPlay"):
+                specs.append(SectionSpec(reversed_, SectionKind.SET, TREE))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, TREE))
+    return specs
+
+
+def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=None) -> bool:
+    """Fill `twin.phases` (kept as far as computed when the time runs out);
+    return whether MaxSolutions stopped the search."""
+    partial = False
+    phase = None
+    for spec in plan(problem):
+        if phase is None or phase.reversed != spec.reversed:
+            phase = Phase(reversed=spec.reversed)
+            twin.phases.append(phase)
+        section = Section(spec.kind, spec.layout, skipped=spec.skipped)
+        phase.sections.append(section)
+        try:
+            if executor is not None and spec.kind == SectionKind.PLAY:
+                was_partial = _run_parallel(problem, spec, section, budget, executor)
+            else:
+                was_partial = run_section(problem, spec, section, budget)
+        finally:
+            sort_siblings(section.nodes)
         partial = partial or was_partial
-        count += _count(phase)
-    return count, partial
+    return partial
 
 
-def _solve_battle(problem: Problem, rules, phase: Phase, budget: Budget, reversed_: bool) -> bool:
+def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     stip = problem.stipulation
-    attacker = BLACK if reversed_ else WHITE
+    attacker = BLACK if spec.reversed else WHITE
     pos = position_of(problem, attacker)
-    battle = Battle(rules, pos, stip.play, stip.goal, budget,
-                    threat_max=_int_option(problem, "Threat", None),
-                    no_threat=problem.has_option("NoThreat"),
-                    no_short_variations=problem.has_option("NoShortVariations"))
-    n = stip.moves
-    variations = problem.has_option("Variation") or problem.has_option("PostKeyPlay")
-    if problem.has_option("PostKeyPlay"):
-        # The diagram is the position after the key: the defender moves.
-        pos.set_side(-attacker)
-        holder = Node(role=None, turn=None)  # type: ignore[arg-type]
-        battle.expand_defence(holder, n - 1)
-        phase.sections.append(Section(SectionKind.POSTKEY, TREE, holder.children, label=holder.label))
+    return Battle(build_rules(problem.conditions), pos, stip.play, stip.goal, budget,
+                  threat_max=_int_option(problem, "Threat", None),
+                  no_threat=problem.has_option("NoThreat"),
+                  no_short_variations=problem.has_option("NoShortVariations"))
+
+
+def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
+                only: list[int] | None = None) -> bool:
+    """Compute one section into `section.nodes`; `only` restricts the first
+    turns to those indices (in the order the rules generate them).  Returns
+    whether MaxSolutions stopped it."""
+    stip = problem.stipulation
+    if spec.layout == TREE:
+        battle = _battle(problem, spec, budget)
+        n = stip.moves
+        if spec.kind == SectionKind.POSTKEY:
+            # The diagram is the position after the key: the defender moves.
+            battle.pos.set_side(-battle.pos.side)
+            holder = Node(role=Role.KEY, turn=None)
+            battle.expand_defence(holder, n - 1)
+            section.nodes.extend(holder.children)
+            section.label = holder.label
+        elif spec.kind == SectionKind.SET:
+            section.nodes.extend(battle.set_play(n))
+        else:
+            tries = problem.has_option("Try")
+            battle.solve(n, tries=tries,
+                         max_refutations=_int_option(problem, "Defence", 1) if tries else 1,
+                         variations=problem.has_option("Variation"),
+                         out=section.nodes, only=only)
         return False
-    if problem.has_option("SetPlay"):
-        phase.sections.append(Section(SectionKind.SET, TREE, battle.set_play(n)))
-    tries = problem.has_option("Try")
-    max_refutations = _int_option(problem, "Defence", 1) if tries else 1
-    section = Section(SectionKind.PLAY, TREE)
-    phase.sections.append(section)
-    battle.solve(n, tries=tries, max_refutations=max_refutations, variations=variations,
-                 out=section.nodes)
-    return False
+    max_solutions = _int_option(problem, "MaxSolutions", None)
+    pos = position_of(problem, spec.schedule.sides[0])
+    search = LineSearch(build_rules(problem.conditions), pos, spec.schedule, stip.goal, budget,
+                        max_solutions)
+    search.solve(section.nodes, only=only)
+    return max_solutions is not None and search.solutions >= max_solutions
 
 
-def help_length(stip: Stipulation, white_to_play: bool) -> tuple[int, int]:
-    """(side that starts, number of half-moves) of the help play of h#n, h#n.5,
-    hs#n, with Popeye's WhiteToPlay (h#n becomes h#(n-1).5)."""
+def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
+    """How many first turns a section's search iterates over."""
+    stip = problem.stipulation
+    side = spec.schedule.sides[0] if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
+    pos = position_of(problem, side)
+    return len(build_rules(problem.conditions).turns(pos))
+
+
+def _solve_part(problem: Problem, spec: SectionSpec, index: int, max_time: float | None):
+    """Worker: the section restricted to one first turn."""
+    budget = Budget(max_time)
+    section = Section(spec.kind, spec.layout, skipped=spec.skipped)
+    timed_out = False
+    try:
+        run_section(problem, spec, section, budget, only=[index])
+    except TimeUp:
+        timed_out = True
+    return section.nodes, budget.nodes, timed_out
+
+
+def _run_parallel(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
+                  executor) -> bool:
+    remaining = None
+    if budget.deadline is not None:
+        import time
+
+        remaining = max(0.0, budget.deadline - time.perf_counter())
+    count = first_turn_count(problem, spec)
+    futures = [executor.submit(_solve_part, problem, spec, i, remaining) for i in range(count)]
+    timed_out = False
+    for future in futures:
+        nodes, visited, part_timed_out = future.result()
+        section.nodes.extend(nodes)
+        budget.nodes += visited
+        timed_out = timed_out or part_timed_out
+    max_solutions = _int_option(problem, "MaxSolutions", None)
+    partial = False
+    if max_solutions is not None and spec.layout == LINE:
+        partial = _truncate_lines(section.nodes, max_solutions) >= max_solutions
+    if timed_out:
+        raise TimeUp()
+    return partial
+
+
+def _truncate_lines(nodes: list[Node], limit: int) -> int:
+    """Keep the first `limit` lines of a trie (in order), as one search that
+    stopped at MaxSolutions would have; return how many lines are kept."""
+    kept = 0
+    for i, node in enumerate(nodes):
+        if kept >= limit:
+            del nodes[i:]
+            break
+        if node.children:
+            kept += _truncate_lines(node.children, limit - kept)
+        else:
+            kept += 1
+    return kept
+
+
+def help_length(stip: Stipulation) -> tuple[int, int]:
+    """(side that starts, number of half-moves) of the help play of h#n, h#n.5
+    and hs#n.  (Popeye's WhiteToPlay has already turned h#n into h#(n-1).5.)"""
     if stip.play == "help-self":
         return WHITE, 2 * stip.moves - 1
     if stip.half:
         return WHITE, 2 * stip.moves + 1
-    if white_to_play:
-        return WHITE, 2 * stip.moves - 1
     return BLACK, 2 * stip.moves
 
 
-def _solve_lines(problem: Problem, rules, phase: Phase, budget: Budget, reversed_: bool) -> bool:
-    stip = problem.stipulation
-    flip = -1 if reversed_ else 1
-    max_solutions = _int_option(problem, "MaxSolutions", None)
-    if stip.series:
-        if stip.play == "help":
-            schedule = series_schedule(BLACK * flip, stip.moves, then_other=True)
-        elif stip.play == "self":
-            schedule = series_schedule(WHITE * flip, stip.moves, then_other=False, final="forced")
-        else:
-            schedule = series_schedule(WHITE * flip, stip.moves, then_other=False)
-        sections = [(SectionKind.PLAY, schedule, 0)]
-    else:
-        first, half_moves = help_length(stip, problem.has_option("WhiteToPlay"))
-        final = "forced" if stip.play == "help-self" else "goal"
-        sections = []
-        if problem.has_option("SetPlay") and half_moves > 1:
-            skipped = 1 if first == BLACK else 2
-            sections.append((SectionKind.SET, help_schedule(-first * flip, half_moves - 1, final), skipped))
-        sections.append((SectionKind.PLAY, help_schedule(first * flip, half_moves, final),
-                         0 if first == BLACK else 1))
-    partial = False
-    for kind, schedule, skipped in sections:
-        pos = position_of(problem, schedule.sides[0])
-        search = LineSearch(rules, pos, schedule, stip.goal, budget, max_solutions)
-        section = Section(kind, LINE, skipped=skipped)
-        phase.sections.append(section)
-        search.solve(section.nodes)
-        if max_solutions is not None and search.solutions >= max_solutions:
-            partial = True
-    return partial
-
-
-__all__ = ["solve_problem", "SolveResult", "Unsupported", "unsupported_reason", "EnoughSolutions"]
+__all__ = ["solve_problem", "SolveResult", "Unsupported", "unsupported_reason", "plan", "run_section"]

@@ -267,3 +267,33 @@ def canonical(twin: TwinSolution):
 def canonical_all(twins: list[TwinSolution]):
     """canonical() of each twin, in order."""
     return tuple(canonical(t) for t in twins)
+
+
+# --- a canonical order -----------------------------------------------------------
+
+_KIND_ORDER = {k: i for i, k in enumerate("KQRBSP")}
+_PROMOTION_ORDER = {None: 0, "Q": 1, "R": 2, "B": 3, "S": 4}
+
+
+def _square_index(name: str) -> int:
+    return (ord(name[1]) - ord("1")) * 8 + ord(name[0]) - ord("a")
+
+
+def move_order(node: Node) -> tuple:
+    """Sort key of a node's turn: piece (K Q R B S P, then fairy pieces), then
+    departure and arrival squares, then promotion piece."""
+    if node.turn is None:
+        return ()
+    return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
+                  _PROMOTION_ORDER.get(c.promotion, 5), c.exchange)
+                 for c in node.turn.components)
+
+
+def sort_siblings(nodes: list[Node]) -> None:
+    """Put every level of a tree in `move_order`, so that the output does not
+    depend on the order the search happened to generate moves in (which may
+    vary with history, and with the number of worker processes)."""
+    nodes.sort(key=move_order)
+    for node in nodes:
+        if node.children:
+            sort_siblings(node.children)

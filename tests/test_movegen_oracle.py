@@ -109,3 +109,27 @@ def test_mates_and_stalemates_are_recognised():
     # and not vacuously: python-chess agrees these are what they say
     assert all(chess.Board(f).is_checkmate() for f in mates)
     assert all(chess.Board(f).is_stalemate() for f in stalemates)
+
+
+def test_checking_moves_and_has_legal_move_agree_with_python_chess():
+    from conftest import reference
+    from perft_data import read_perft_file
+    from solver.movegen import checking_moves, has_legal_move
+
+    suite = read_perft_file(reference("perft", "random.perft"))
+    fens = [fen for _, fen, _ in suite[:400]] + STARTS
+    checked = 0
+    for fen in fens:
+        board = chess.Board(fen)
+        for move in [None] + list(board.legal_moves)[:6]:
+            if move is not None:
+                board.push(move)
+            pos = Position.from_fen(board.fen())
+            ours = {Move.decode(m).uci() for m in checking_moves(pos)}
+            theirs = {m.uci() for m in board.legal_moves if board.gives_check(m)}
+            assert ours == theirs, (board.fen(), ours ^ theirs)
+            assert has_legal_move(pos) == any(True for _ in board.legal_moves)
+            checked += len(theirs)
+            if move is not None:
+                board.pop()
+    assert checked > 100  # the positions do contain checks

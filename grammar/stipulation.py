@@ -1,0 +1,211 @@
+"""Stipulation text ('h#2.5', 'ser-s#6', 'reci-h(=)#3') to `Stipulation`.
+
+Every form Popeye accepts parses; the forms feerie does not solve come back
+with `unsupported` naming what is missing, so a collection with one exotic
+problem still loads.  Lengths Popeye itself rejects (`#0`, `ser-h#0`, `h#0`)
+are errors here too; `h#0.5` is the shortest help play Popeye accepts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from solver.errors import InputError
+from solver.model import BLACK, WHITE, Stipulation
+
+_GRAMMAR = Path(__file__).with_name("stipulation.lark")
+
+# play prefix -> (model play, series, unsupported-or-None, how the length counts)
+_PLAYS: dict[str | None, tuple[str, bool, str | None, str]] = {
+    None: ("direct", False, None, "battle"),
+    "h": ("help", False, None, "help"),
+    "hs": ("help-self", False, None, "help"),
+    "hr": ("help-reflex", False, "help-reflex play", "help"),
+    "s": ("self", False, None, "battle"),
+    "r": ("reflex", False, None, "battle"),
+    "semi-r": ("semi-reflex", False, None, "battle"),
+    "ser-": ("direct", True, None, "series"),
+    "ser-h": ("help", True, None, "series"),
+    "ser-s": ("self", True, None, "series"),
+    "ser-r": ("reflex", True, "series reflex play", "series"),
+    "ser-hs": ("help-self", True, "series help-self play", "series"),
+    "pser-": ("direct", True, "parry series", "battle"),
+    "pser-h": ("help", True, "parry series", "help"),
+    "pser-s": ("self", True, "parry series", "battle"),
+    "pser-r": ("reflex", True, "parry series", "battle"),
+    "pser-hs": ("help-self", True, "parry series", "series"),
+    "phser-": ("direct", True, "parry help series", "help"),
+    "phser-s": ("self", True, "parry help series", "help"),
+    "phser-r": ("reflex", True, "parry help series", "help"),
+}
+
+# What feerie solves: (play, series) -> goals.
+_SOLVED = {
+    ("direct", False): {"#", "=", "~"},
+    ("help", False): {"#", "="},
+    ("self", False): {"#", "="},
+    ("reflex", False): {"#", "="},
+    ("semi-reflex", False): {"#", "="},
+    ("help-self", False): {"#"},
+    ("direct", True): {"#", "="},
+    ("help", True): {"#", "="},
+    ("self", True): {"#", "="},
+    ("reflex", True): {"#"},
+    ("help-self", True): {"#"},
+}
+
+_GOAL_NAMES = {
+    "#": "mate", "=": "stalemate", "##": "double mate", "##!": "counter-mate", "#=": "mate or stalemate",
+    "==": "double stalemate", "!=": "auto-stalemate", "!#": "auto-mate", "+": "check", "x": "capture",
+    "%": "Steingewinn", "ep": "en passant capture", "ctr": "circuit by rebirth", "ct": "circuit",
+    "<>r": "exchange by rebirth", "<>": "exchange", "00": "castling", "~": "any move", "dia": "proof game",
+    "a=>b": "A-to-B proof game", "c81": "chess81", "z": "target square", "k": "kiss",
+}
+
+
+class _Build(Transformer):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def goal(self, children):
+        tok: Token = children[0]
+        if tok.type == "TARGET":
+            return (tok.value[0], tok.value[1:], tok)
+        return (tok.value, None, tok)
+
+    def length(self, children):
+        return (int(children[0]), len(children) == 2, children[0])
+
+    def reci_pair(self, children):
+        return children[1]
+
+    def reci_same(self, children):
+        return children[0]
+
+    def plain(self, children):
+        play = children[0].value if isinstance(children[0], Token) and children[0].type == "PLAY" else None
+        goal, length = children[-2], children[-1]
+        return (play, goal, length, False)
+
+    def reciprocal(self, children):
+        return (children[0].value, children[1], children[2], True)
+
+    def start(self, children):
+        intro = exact = None
+        for child in children[:-1]:
+            if child.type == "INTRO":
+                intro = child
+            else:
+                exact = child
+        play, (goal, target, goal_tok), (moves, half, len_tok), reci = children[-1]
+        return _make(self.text, play, goal, target, moves, half, len_tok, reci, intro, exact)
+
+
+def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) -> Stipulation:
+    if reci:
+        series = play == "ser-reci-h"
+        model_play, counting, unsupported = "reciprocal-help", ("series" if series else "help"), "reciprocal play"
+    elif play is None and goal in ("dia", "a=>b"):
+        series, counting = False, "help"
+        model_play = "proof" if goal == "dia" else "a=>b"
+        unsupported = "proof games"
+    else:
+        model_play, series, unsupported, counting = _PLAYS[play]
+    if half and counting != "help":
+        raise _error(f"'.5' does not go with '{text}' (only help play has half moves)", len_tok.end_pos)
+    if moves == 0 and not half:
+        shortest = "h#0.5" if counting == "help" else "1"
+        raise _error(f"stipulation length must be at least 1 in '{text}' (the shortest is {shortest})"
+                     if counting == "help" else f"stipulation length must be at least 1 in '{text}'",
+                     len_tok.start_pos)
+    if unsupported is None and goal not in _SOLVED.get((model_play, series), ()):
+        unsupported = f"goal {goal} ({_GOAL_NAMES.get(goal, goal)})"
+        if goal in ("#", "="):
+            unsupported = f"{text.rstrip('0123456789.')} play"
+    if exact is not None and counting == "battle" and moves <= 1:
+        text = text[text.index("exact-") + len("exact-"):]   # moot at length 1: Popeye drops it
+        if intro is not None:
+            text = intro.value + text
+    elif exact is not None:
+        unsupported = "exact- stipulations"
+    if intro is not None:
+        unsupported = "introductory moves (n->)"
+    return Stipulation(text=text, play=model_play, goal=goal, moves=moves, half=half, series=series,
+                       unsupported=unsupported, target=target)
+
+
+def _error(message: str, offset: int) -> InputError:
+    return InputError(message, column=offset + 1)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                propagate_positions=False, maybe_placeholders=False)
+
+
+@lru_cache(maxsize=4096)
+def parse_stipulation(text: str) -> Stipulation:
+    """The stipulation `text` means; InputError (column relative to `text`) if none."""
+    low = text.lower()
+    if not low:
+        raise InputError("missing stipulation")
+    try:
+        tree = _parser().parse(low)
+    except UnexpectedInput as err:
+        column = getattr(err, "column", None)
+        if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+            raise _error(f"stipulation '{text}' has no length (a number of moves after the goal)",
+                         len(text) - 1) from None
+        raise InputError(f"unknown stipulation '{text}'",
+                         column=column if isinstance(column, int) and column > 0 else 1) from None
+    try:
+        return _Build(low).transform(tree)
+    except VisitError as err:
+        raise err.orig_exc from None
+
+
+def white_to_play(stipulation: Stipulation) -> Stipulation | None:
+    """Popeye's option WhiteToPlay: help play starts with White's half move, one
+    half move shorter (h#4 -> h#3.5, h002 -> h001.5); None where it does not
+    apply (not help play, or already n.5)."""
+    if stipulation.half or stipulation.series or stipulation.play not in ("help", "help-self", "help-reflex") \
+            or stipulation.moves < 1 or stipulation.unsupported and "exact" in stipulation.unsupported:
+        return None
+    length = str(stipulation.moves)
+    digits = re.search(r"0*" + length + r"\Z", stipulation.text)
+    text = stipulation.text[:digits.start()] + "0" * (digits.end() - digits.start() - len(length)) \
+        + f"{stipulation.moves - 1}.5"
+    return parse_stipulation(text)
+
+
+def needs_length(text: str) -> bool:
+    """True if `text` is a stipulation lacking only its length ('dia', 'ser-s00'):
+    Popeye then reads the length from the next word."""
+    try:
+        _parser().parse(text.lower())
+    except UnexpectedToken as err:
+        return err.token.type == "$END" and "LENGTH" in err.expected
+    except UnexpectedInput:
+        return False
+    return False
+
+
+def starting_side(stipulation: Stipulation) -> str | None:
+    """Who moves first under `stipulation` (None where feerie cannot tell)."""
+    play, series, half = stipulation.play, stipulation.series, stipulation.half
+    if stipulation.unsupported and stipulation.unsupported.startswith(("introductory", "parry")):
+        return None
+    if play in ("help", "reciprocal-help", "a=>b") or (series and play == "help-self"):
+        black_first = True
+    else:
+        black_first = False
+    if half and not series:
+        black_first = not black_first
+    return BLACK if black_first else WHITE

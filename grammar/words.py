@@ -1,0 +1,21 @@
+"""A word of input with the place it came from.
+
+The hand-written readers (Popeye keywords, conditions, options) work on
+lists of these so that every error they raise can name line and column.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from solver.errors import InputError
+
+
+class Word(NamedTuple):
+    text: str
+    line: int       # 1-based
+    column: int     # 1-based
+
+    def error(self, message: str) -> InputError:
+        """An InputError pointing at this word (file and line text filled in later)."""
+        return InputError(message, line=self.line, column=self.column)
