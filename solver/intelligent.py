@@ -22,48 +22,110 @@ list).
 
 from __future__ import annotations
 
-from .board import BLACK, KING, PAWN, SIDE_RIGHTS, WHITE
+from .board import (BISHOP, BLACK, DIRECTION, KING, KING_TARGETS, KNIGHT, KNIGHT_TARGETS, PAWN, QUEEN, ROOK,
+                    SIDE_RIGHTS, WHITE)
 from .budget import Budget
 from .helpplay import EnoughSolutions, Schedule, MEMO_LIMIT
-from .intelligent_distance import table
-from .intelligent_targets import MateTargets
+from .intelligent_distance import INF, table
+from .intelligent_targets import MateTargets, TooManyTargets
 from .move import CASTLE, EN_PASSANT, PROMOTION
+from .movegen import has_legal_move, in_check
 from .board import CASTLE_PATH
 from .tree import Node, Role, Turn
 
 
 def solve_help_intelligent(rules, pos, schedule: Schedule, goal: str, budget: Budget,
-                           max_solutions: int | None = None) -> list[Node] | None:
-    """The solution trie of a help or series play ending in mate, or None when
-    the problem is outside what this solver handles (the caller then runs
-    `LineSearch`): fairy pieces or conditions, goals other than mate, a
-    forced end (hs#), a mated side without a king."""
+                           max_solutions: int | None = None, *, out: list[Node] | None = None,
+                           only: list[int] | None = None) -> list[Node] | None:
+    """The solution trie of a help or series play ending in mate, as
+    `LineSearch.solve` gives it, or None when the problem is outside what
+    this solver handles (the caller then runs `LineSearch`): fairy pieces or
+    conditions, goals other than mate, a forced end (hs#), a mated side
+    without a king.  Lines are appended to `out` as they are found, so a
+    time limit keeps them; `only` restricts the first turns to these indices
+    (in generation order), as `LineSearch.solve` does."""
+    search = intelligent_search(rules, pos, schedule, goal, budget, max_solutions)
+    if search is None:
+        return None
+    return search.solve([] if out is None else out, only)
+
+
+def intelligent_search(rules, pos, schedule: Schedule, goal: str, budget: Budget,
+                       max_solutions: int | None = None) -> "IntelligentSearch | None":
+    """The search object (its `solutions` counts what it found), or None
+    when `solve_help_intelligent` would return None."""
     if goal != "#" or schedule.final != "goal" or not schedule.sides:
         return None
-    if type(rules).__name__ != "Rules" or rules.extra_moves or rules.move_filters or rules.key_parts:
+    if not rules.plain() or rules.key_parts or pos.fairy or pos.side != schedule.sides[0]:
         return None
-    if pos.fairy or pos.side != schedule.sides[0]:
+    if pos.kings[-schedule.sides[-1]] < 0 or in_check(pos, -pos.side):
+        # (an illegal diagram: the rules below assume the mated side is never
+        # in check when the mating side is to move)
         return None
-    mating = schedule.sides[-1]
-    if pos.kings[-mating] < 0:
+    cap = max(2000, brute_force_estimate(pos, schedule) // 4)
+    try:
+        return IntelligentSearch(rules, pos, schedule, budget, max_solutions, target_cap=cap)
+    except TooManyTargets:
         return None
-    search = IntelligentSearch(rules, pos, schedule, budget, max_solutions)
-    out: list[Node] = []
-    search.solve(out)
-    return out
+
+
+def _contact(kind: int, side: int, sq: int, k: int) -> int:
+    """What a piece of the mating side that checks the king on k from sq by
+    contact (a pawn, a knight, an adjacent line piece) still needs while it
+    stands there with moves left: such a check cannot be discovered, so the
+    piece must arrive with the mating move (leave and come back: 2 moves; a
+    pawn cannot come back). 0 when the piece does not check by contact."""
+    if kind == KNIGHT:
+        return 2 if k in KNIGHT_TARGETS[sq] else 0
+    if kind == PAWN:
+        return INF if k - sq in ((15, 17) if side == WHITE else (-15, -17)) else 0
+    if kind in (BISHOP, ROOK, QUEEN) and k in KING_TARGETS[sq]:
+        diagonal = abs(k - sq) in (15, 17)
+        if kind == QUEEN or (kind == BISHOP) == diagonal:
+            return 2
+    return 0
+
+
+def brute_force_estimate(pos, schedule: Schedule) -> int:
+    """Roughly how many positions brute force visits: the product of the two
+    sides' move counts in the diagram over every slot but the last (whose
+    moves are only tested).  Sizes the target enumeration: when it would
+    take longer than brute force, brute force is used."""
+    from .movegen import legal_moves
+
+    counts = {}
+    for side in (WHITE, BLACK):
+        other = pos.copy()
+        other.set_side(side)
+        other.set_ep(())
+        counts[side] = max(1, len(legal_moves(other)))
+    est = 1
+    for side in schedule.sides[:-1]:
+        est = min(est * counts[side], 10 ** 12)
+    return est
+
+
+# The last problem's targets, for the processes of a parallel run (each
+# solves the same problem for several first moves).
+_cache: dict = {}
 
 
 class _Target:
     __slots__ = ("need", "empties")
 
     def __init__(self, need: dict, empties: frozenset) -> None:
-        self.need = need        # piece id -> (square, its moves table, final kind)
+        # piece id -> (square, its moves table, final kind, contact), where
+        # `contact` is what a contact checker standing on its square already
+        # still needs (see `_contact`), 0 for the other pieces.
+        self.need = need
         self.empties = empties  # squares that must end empty
 
 
 class IntelligentSearch:
     def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
-                 max_solutions: int | None = None) -> None:
+                 max_solutions: int | None = None, target_cap: int | None = None) -> None:
+        """`target_cap`: give up (TooManyTargets) when the enumeration of the
+        targets takes more refinement steps than this."""
         self.rules = rules
         self.pos = pos
         self.schedule = schedule
@@ -71,6 +133,7 @@ class IntelligentSearch:
         self.max_solutions = max_solutions
         self.solutions = 0
         self._fail: set = set()
+        self._only: list[int] | None = None
         sides = schedule.sides
         n = len(sides)
         # left[i][side]: moves `side` still has after the move of slot i.
@@ -83,14 +146,25 @@ class IntelligentSearch:
         gen = MateTargets(pos, -mating, moves, budget)
         self.pieces = gen.pieces
         self.tables = gen.tables
+        key = (pos.key(), sides)
+        found = _cache.get(key)
+        if found is None:
+            found = gen.generate(cap=target_cap)
+            _cache.clear()
+            _cache[key] = found
         self.ids = [-1] * 128
+        self.where = [pc.square for pc in self.pieces]  # piece id -> square (-1: captured)
         for pc in self.pieces:
             self.ids[pc.square] = pc.id
         self.castle_bonus = {s: 1 if pos.castling & SIDE_RIGHTS[s] else 0 for s in (WHITE, BLACK)}
         self.open_bonus = gen.open_bonus
-        targets = [_Target({pid: (sq, self.tables[pid][kind], kind) for pid, kind, sq in t.pieces},
-                           t.empties)
-                   for t in gen.generate()]
+        targets = []
+        for t in found:
+            k = next(sq for pid, kind, sq in t.pieces
+                     if kind == KING and self.pieces[pid].side != mating)
+            targets.append(_Target({pid: (sq, self.tables[pid][kind], kind,
+                                          _contact(kind, mating, sq, k) if self.pieces[pid].side == mating else 0)
+                                    for pid, kind, sq in t.pieces}, t.empties))
         self.root = self._initial_entries(targets)
 
     # -------------------------------------------------------------- costs
@@ -103,8 +177,12 @@ class IntelligentSearch:
         where = {pc.id: pc.square for pc in self.pieces}
         for t in targets:
             req = {WHITE: 0, BLACK: 0}
-            for pid, (sq, tab, kind) in t.need.items():
-                req[self.pieces[pid].side] += tab[where[pid] * 128 + sq]
+            for pid, (sq, tab, kind, contact) in t.need.items():
+                pc = self.pieces[pid]
+                if contact and where[pid] == sq and pc.kind == kind:
+                    req[pc.side] += contact
+                else:
+                    req[pc.side] += tab[where[pid] * 128 + sq]
             opn = sum(1 for e in t.empties if board[e])
             if (req[WHITE] <= moves[WHITE] + self.castle_bonus[WHITE]
                     and req[BLACK] <= moves[BLACK] + self.castle_bonus[BLACK]
@@ -136,8 +214,8 @@ class IntelligentSearch:
             rf = (frm & 0x70) | ((m >> 17) & 7)
             rt = CASTLE_PATH[(frm, rf)][1]
             rook = ids[rf]
-        limit = left + self.castle_bonus[side]
-        open_limit = left_total + self.open_bonus
+        limit = self._limit(side, left)
+        open_limit = left_total + min(self.open_bonus, left_total)
         to_empty = not board[to]
         moved_kind = self.pieces[mover].kind if mover >= 0 else 0
         a = frm * 128
@@ -153,18 +231,31 @@ class IntelligentSearch:
             req = rw if white else rb
             tgt = need.get(mover)
             if tgt is not None:
-                tsq, tab, tkind = tgt
+                tsq, tab, tkind, contact = tgt
                 if kind0 != moved_kind or promoted:
-                    side_tab = self._tab
-                    req += (side_tab(mover, kind1, tkind)[b + tsq]
-                            - side_tab(mover, kind0, tkind)[a + tsq])
+                    new = self._tab(mover, kind1, tkind)[b + tsq]
+                    old = self._tab(mover, kind0, tkind)[a + tsq]
                 else:
-                    req += tab[b + tsq] - tab[a + tsq]
+                    new = tab[b + tsq]
+                    old = tab[a + tsq]
+                if contact:
+                    if frm == tsq and kind0 == tkind:
+                        old = contact
+                    if to == tsq and kind1 == tkind and left:
+                        new = contact
+                req += new - old
             if rook >= 0:
                 tgt = need.get(rook)
                 if tgt is not None:
-                    tsq, tab, tkind = tgt
-                    req += tab[rt * 128 + tsq] - tab[rf * 128 + tsq]
+                    tsq, tab, tkind, contact = tgt
+                    new = tab[rt * 128 + tsq]
+                    old = tab[rf * 128 + tsq]
+                    if contact:
+                        if rf == tsq:
+                            old = contact
+                        if rt == tsq and left:
+                            new = contact
+                    req += new - old
             if req > limit:
                 continue
             e = t.empties
@@ -214,21 +305,37 @@ class IntelligentSearch:
             rid = ids[rf]
             ids[rf] = -1
             ids[rt] = rid
+        else:
+            rid = -1
+        where = self.where
+        if flag == EN_PASSANT:
+            if undo[2][1] >= 0:
+                where[undo[2][1]] = -1
+        elif undo[1][1] >= 0:
+            where[undo[1][1]] = -1
+        if flag == CASTLE and rid >= 0:
+            where[rid] = rt
         pid = undo[0][1]
         ids[frm] = -1
         ids[to] = pid
+        if pid >= 0:
+            where[pid] = to
         return undo
 
     def _unmove_ids(self, undo) -> None:
         ids = self.ids
+        where = self.where
         for sq, pid in reversed(undo):
             ids[sq] = pid
+            if pid >= 0:
+                where[pid] = sq
 
     # ------------------------------------------------------------- search
 
-    def solve(self, out: list[Node]) -> list[Node]:
+    def solve(self, out: list[Node], only: list[int] | None = None) -> list[Node]:
         if not self.root:
             return out
+        self._only = only
         try:
             self._slot(0, self.root, out)
         except EnoughSolutions:
@@ -251,9 +358,17 @@ class IntelligentSearch:
         sched = self.schedule
         pos, rules = self.pos, self.rules
         n = len(sched.sides)
-        key = (pos.hash, i)
-        if key in self._fail:
-            return out
+        key = None
+        if i == 0 and self._only is not None:
+            every = rules.turns(pos)
+            turns = [every[j] for j in self._only if j < len(every)]
+        else:
+            key = (pos.hash, i)
+            if key in self._fail:
+                return out
+            if i == n - 1 and not self._may_finish(entries):
+                return out
+            turns = rules.turns(pos)
         self.budget.tick()
         side = pos.side
         last = i == n - 1
@@ -263,65 +378,144 @@ class IntelligentSearch:
         left_total = left[WHITE] + left[BLACK]
         candidates = self._candidates(entries, side, left_side)
         if last:
-            for t in rules.turns(pos):
+            for t in turns:
                 cands = candidates(t)
                 if not cands or not self._filter(cands, t, side, left_side, left_total):
                     continue
-                rules.play(pos, t)
-                hit = rules.in_check(pos) and not rules.has_turn(pos)
-                rules.undo(pos, t)
+                pos.make(t)
+                hit = in_check(pos) and not has_legal_move(pos)
+                pos.unmake()
                 if hit:
                     desc = rules.describe(pos, t)
-                    rules.play(pos, t)
-                    out.append(Node(Role.HELP, Turn(desc, self._mark()), side=name))
-                    rules.undo(pos, t)
+                    pos.make(t)
+                    out.append(Node(Role.HELP, Turn(desc, "#"), side=name))
+                    pos.unmake()
                     self._found()
             if not out:
                 self._remember(key)
             return out
         passes = sched.passes_after(i)
-        for t in rules.turns(pos):
+        for t in turns:
             cands = candidates(t)
             if not cands:
                 continue
             child = self._filter(cands, t, side, left_side, left_total)
             if not child:
                 continue
-            desc = rules.describe(pos, t)
             undo = self._move_ids(t, side)
-            rules.play(pos, t)
+            pos.make(t)
+            children: list[Node] = []
             try:
-                if passes and rules.in_check(pos):
-                    continue
-                node = Node(Role.HELP, Turn(desc, ""), side=name)
-                out.append(node)
-                try:
-                    if passes:
-                        pos.set_state(side, ())
-                        try:
-                            self._slot(i + 1, child, node.children)
-                        finally:
-                            pos.unmake()
-                    else:
-                        self._slot(i + 1, child, node.children)
-                finally:
-                    if node.children:
-                        node.turn = Turn(desc, self._mark())
-                    else:
-                        out.pop()
+                if passes:
+                    if in_check(pos):
+                        continue  # the opponent could not answer this check
+                    pos.set_state(side, ())
+                    try:
+                        self._slot(i + 1, child, children)
+                    finally:
+                        pos.unmake()
+                else:
+                    self._slot(i + 1, child, children)
             finally:
-                rules.undo(pos, t)
+                # also when MaxSolutions or the time limit stops the search
+                if children:
+                    mark = self._mark()
+                    pos.unmake()
+                    out.append(Node(Role.HELP, Turn(rules.describe(pos, t), mark), children, side=name))
+                else:
+                    pos.unmake()
                 self._unmove_ids(undo)
         if not out:
             self._remember(key)
         return out
+
+    def _may_finish(self, entries) -> bool:
+        """Before the mating move: can one move complete a target?  A target
+        whose pieces all stand in place may be completed by any move (a
+        discovered check); one that lacks a single piece of the mating side
+        only by that piece's move to its square (or by castling, which moves
+        two); if no such move looks possible on the board (a cheap test,
+        generous where unsure), there is no mate, and the move generator is
+        spared."""
+        pos = self.pos
+        board = pos.board
+        side = pos.side
+        castles = self.castle_bonus[side] and pos.castling & SIDE_RIGHTS[side]
+        where = self.where
+        pieces = self.pieces
+        double = castles or pos.ep
+        for t, _, _, opn in entries:
+            # The mating move empties one square (two by castling or e.p.).
+            if opn > (2 if double else 1):
+                continue
+            missing = []
+            for pid, (tsq, tab, tkind, contact) in t.need.items():
+                sq = where[pid]
+                if sq != tsq or board[sq] * pieces[pid].side != tkind:
+                    missing.append(pid)
+            if not missing:
+                if opn:
+                    return True  # a discovered check, say
+                continue  # the target's checks would be on already
+            if any(pieces[pid].side != side for pid in missing):
+                continue
+            if castles and all(pieces[pid].kind in (KING, ROOK) for pid in missing) and len(missing) <= 2:
+                return True
+            if len(missing) == 1:
+                pid = missing[0]
+                tsq, _, tkind, _ = t.need[pid]
+                if self._may_move(where[pid], tsq, tkind):
+                    return True
+        return False
+
+    def _may_move(self, frm: int, to: int, kind: int) -> bool:
+        """Could the piece on frm go to `to` in one move, arriving as `kind`?"""
+        board = self.pos.board
+        p = board[frm]
+        side = 1 if p > 0 else -1
+        now = p * side
+        if board[to] * side > 0:
+            return False
+        d = to - frm
+        if now == PAWN:
+            fwd = 16 * side
+            promotes = (to >> 4) == (7 if side == WHITE else 0)
+            if (kind != PAWN) != promotes:
+                return False
+            if d == fwd:
+                return not board[to]
+            if d == 2 * fwd:
+                return (frm >> 4) == (1 if side == WHITE else 6) and not board[frm + fwd] and not board[to]
+            if d == fwd - 1 or d == fwd + 1:
+                return board[to] * side < 0 or to in self.pos.ep
+            return False
+        if kind != now:
+            return False
+        if now == KNIGHT:
+            return to in KNIGHT_TARGETS[frm]
+        if now == KING:
+            return to in KING_TARGETS[frm] or (frm >> 4) == (to >> 4)
+        step = DIRECTION[d + 119]
+        if not step or (now == ROOK and abs(step) not in (1, 16)) or (now == BISHOP and abs(step) in (1, 16)):
+            return False
+        t = frm + step
+        while t != to:
+            if board[t]:
+                return False
+            t += step
+        return True
+
+    def _limit(self, side: int, left: int) -> int:
+        """How many moves `left` moves of a side can be worth to its pieces:
+        one castling moves two of them."""
+        return left + self.castle_bonus[side] if left else 0
 
     def _candidates(self, entries, side: int, left: int):
         """A function giving, for a move, the entries that may survive it: those
         with a move to spare, and those without whose piece makes the move
         (moving it closer is the only way to keep them). Most moves deep in
         the tree are cut here without looking at any entry."""
-        limit = left + self.castle_bonus[side]
+        limit = self._limit(side, left)
         white = side == WHITE
         slack = []
         tight: dict[int, list] = {}
@@ -350,6 +544,8 @@ class IntelligentSearch:
         return candidates
 
     def _remember(self, key) -> None:
+        if key is None:
+            return
         if len(self._fail) > MEMO_LIMIT:
             self._fail.clear()
         self._fail.add(key)

@@ -56,6 +56,10 @@ from .position import Position
 _RIDER_DIRS = {BISHOP: BISHOP_DIRS, ROOK: ROOK_DIRS, QUEEN: ROOK_DIRS + BISHOP_DIRS}
 
 
+class TooManyTargets(Exception):
+    """The enumeration went past its node cap (brute force is then cheaper)."""
+
+
 @dataclass(frozen=True)
 class Target:
     """Pieces (id, final kind, square) and squares that must end empty."""
@@ -194,6 +198,7 @@ class MateTargets:
         self.empties: dict[int, int] = {}  # square -> number of reasons
         self.found: dict[tuple, Target] = {}
         self.seen: set = set()
+        self.cap: int | None = None
         self._att_cache: dict = {}
 
     # ------------------------------------------------------------ placing
@@ -236,7 +241,9 @@ class MateTargets:
 
     # ---------------------------------------------------------- generation
 
-    def generate(self) -> list[Target]:
+    def generate(self, cap: int | None = None) -> list[Target]:
+        """Every target; TooManyTargets after `cap` refinement steps."""
+        self.cap = cap
         mk = self.pos.kings[self.mated]
         if mk < 0:
             return []
@@ -267,10 +274,12 @@ class MateTargets:
             return
         self.seen.add(state)
         self.budget.tick()
+        if self.cap is not None and len(self.seen) > self.cap:
+            raise TooManyTargets()
         self._att_cache = {}
         tp = self.tp
         ak = tp.kings[self.mating]
-        if ak >= 0 and attacked(tp.board, ak, self.mated):
+        if ak >= 0 and attacked(tp.board, ak, self.mated, tp.occupied[self.mated]):
             for fix in self._shield(ak):
                 self._apply(fix)
             return
