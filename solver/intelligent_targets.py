@@ -194,6 +194,8 @@ class MateTargets:
         self.emp = 0
         self.spent = {WHITE: 0, BLACK: 0}
         self.used = [False] * len(self.pieces)
+        self.used_mask = 0
+        self._groups_cache: dict = {}
         self.placed: list[tuple[int, int, int]] = []
         self.empties: dict[int, int] = {}  # square -> number of reasons
         self.found: dict[tuple, Target] = {}
@@ -212,6 +214,7 @@ class MateTargets:
         if kind == KING:
             tp.kings[pc.side] = sq
         self.used[pid] = True
+        self.used_mask |= 1 << pid
         self.spent[pc.side] += cost
         self.placed.append((pid, kind, sq))
         for e in path:
@@ -229,6 +232,7 @@ class MateTargets:
         if kind == KING:
             tp.kings[pc.side] = -1
         self.used[pid] = False
+        self.used_mask &= ~(1 << pid)
         self.spent[pc.side] -= cost
         self.placed.pop()
         for e in path:
@@ -308,13 +312,17 @@ class MateTargets:
         out = {}
         for side in (WHITE, BLACK):
             room = self.limit[side] - self.spent[side]
-            members = []
-            for pc in self.pieces:
-                if pc.side == side and not self.used[pc.id]:
-                    for kind, levels in self.reach[pc.id].items():
-                        bb = levels[room]
-                        if bb:
-                            members.append((pc.id, kind, bb))
+            key = (side, self.used_mask, room)
+            members = self._groups_cache.get(key)
+            if members is None:
+                members = []
+                for pc in self.pieces:
+                    if pc.side == side and not self.used[pc.id]:
+                        for kind, levels in self.reach[pc.id].items():
+                            bb = levels[room]
+                            if bb:
+                                members.append((pc.id, kind, bb))
+                self._groups_cache[key] = members
             out[side] = members
         return out
 
