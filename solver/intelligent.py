@@ -135,6 +135,8 @@ class IntelligentSearch:
         self._fail: set = set()
         self._only: list[int] | None = None
         sides = schedule.sides
+        # The last two slots are the mated side's move, then the mate.
+        self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
         n = len(sides)
         # left[i][side]: moves `side` still has after the move of slot i.
         self.left = []
@@ -368,6 +370,9 @@ class IntelligentSearch:
                 return out
             if i == n - 1 and not self._may_finish(entries):
                 return out
+            if i == n - 2 and self._ends_with_reply and not self._may_finish_after_reply(entries):
+                self._remember(key)
+                return out
             turns = rules.turns(pos)
         self.budget.tick()
         side = pos.side
@@ -379,8 +384,8 @@ class IntelligentSearch:
         candidates = self._candidates(entries, side, left_side)
         if last:
             for t in turns:
-                cands = candidates(t)
-                if not cands or not self._filter(cands, t, side, left_side, left_total):
+                kept, cands = candidates(t)
+                if not kept and (not cands or not self._filter(cands, t, side, left_side, left_total)):
                     continue
                 pos.make(t)
                 hit = in_check(pos) and not has_legal_move(pos)
@@ -396,11 +401,11 @@ class IntelligentSearch:
             return out
         passes = sched.passes_after(i)
         for t in turns:
-            cands = candidates(t)
-            if not cands:
-                continue
-            child = self._filter(cands, t, side, left_side, left_total)
-            if not child:
+            kept, cands = candidates(t)
+            child = self._filter(cands, t, side, left_side, left_total) if cands else []
+            if kept:
+                child = kept + child if child else kept
+            elif not child:
                 continue
             undo = self._move_ids(t, side)
             pos.make(t)
@@ -468,6 +473,65 @@ class IntelligentSearch:
                     return True
         return False
 
+    def _may_finish_after_reply(self, entries) -> bool:
+        """Before the mated side's last move: can its move and then the
+        mating move complete a target?  Each side may lack at most one piece
+        (castling aside), and the mating piece's way must not be barred by a
+        piece of its own side nor by two pieces (the reply moves one, or
+        captures what stands on the arrival square, when it is free to)."""
+        pos = self.pos
+        board = pos.board
+        mated = pos.side
+        if self.castle_bonus[WHITE] or self.castle_bonus[BLACK]:
+            return True
+        where = self.where
+        pieces = self.pieces
+        # Two moves empty two squares, three when one is an e.p. capture.
+        open_limit = 3 if self.open_bonus else 2
+        for t, _, _, opn in entries:
+            if opn > open_limit:
+                continue
+            mine = theirs = None
+            dead = False
+            for pid, (tsq, tab, tkind, contact) in t.need.items():
+                sq = where[pid]
+                if sq != tsq or board[sq] * pieces[pid].side != tkind:
+                    if pieces[pid].side == mated:
+                        if mine is not None:
+                            dead = True
+                            break
+                        mine = pid
+                    else:
+                        if theirs is not None:
+                            dead = True
+                            break
+                        theirs = pid
+            if dead:
+                continue
+            if theirs is None:
+                return True
+            frm = where[theirs]
+            tsq = t.need[theirs][0]
+            p = board[frm]
+            if board[tsq] * p > 0 and mine is not None:
+                continue  # its own piece stands there, and the reply is taken
+            kind = p if p > 0 else -p
+            if kind in (BISHOP, ROOK, QUEEN):
+                step = DIRECTION[tsq - frm + 119]
+                if not step:
+                    continue
+                blockers = []
+                x = frm + step
+                while x != tsq:
+                    if board[x]:
+                        blockers.append(x)
+                    x += step
+                if len(blockers) > 1 or (blockers and (board[blockers[0]] * p > 0 or (
+                        mine is not None and where[mine] != blockers[0]))):
+                    continue
+            return True
+        return False
+
     def _may_move(self, frm: int, to: int, kind: int) -> bool:
         """Could the piece on frm go to `to` in one move, arriving as `kind`?"""
         board = self.pos.board
@@ -511,37 +575,80 @@ class IntelligentSearch:
         return left + self.castle_bonus[side] if left else 0
 
     def _candidates(self, entries, side: int, left: int):
-        """A function giving, for a move, the entries that may survive it: those
-        with a move to spare, and those without whose piece makes the move
-        (moving it closer is the only way to keep them). Most moves deep in
-        the tree are cut here without looking at any entry."""
+        """A function splitting, for a move, the entries into those it cannot
+        change (kept as they are) and those to look at (`_filter`).
+
+        Entries with a move to spare survive a move that touches none of
+        their pieces or must-be-empty squares unchanged; an entry without one
+        survives only a move of one of its pieces (that brings it closer).
+        Most moves deep in the tree are cut here without looking at any
+        entry, and near the root most entries are passed on untouched."""
         limit = self._limit(side, left)
         white = side == WHITE
         slack = []
         tight: dict[int, list] = {}
+        pieces = self.pieces
         for entry in entries:
             req = entry[1] if white else entry[2]
             if req <= limit:
                 slack.append(entry)
             else:
                 for pid in entry[0].need:
-                    if self.pieces[pid].side == side:
+                    if pieces[pid].side == side:
                         tight.setdefault(pid, []).append(entry)
-        if not tight:
-            return lambda m: slack
         ids = self.ids
+        if len(slack) < 8:
+            if not tight:
+                return lambda m: ((), slack)
 
-        def candidates(m: int):
+            def small(m: int):
+                frm = m & 127
+                more = tight.get(ids[frm])
+                if (m >> 14) & 7 == CASTLE:
+                    rook = tight.get(ids[(frm & 0x70) | ((m >> 17) & 7)])
+                    if rook:
+                        more = (more or []) + rook
+                if not more:
+                    return (), slack
+                return (), slack + more if slack else more
+            return small
+        by_piece: dict[int, list] = {}
+        by_square: dict[int, list] = {}
+        for i, entry in enumerate(slack):
+            t = entry[0]
+            for pid in t.need:
+                by_piece.setdefault(pid, []).append(i)
+            for sq in t.empties:
+                by_square.setdefault(sq, []).append(i)
+        board = self.pos.board
+
+        def split(m: int):
             frm = m & 127
-            more = tight.get(ids[frm])
-            if (m >> 14) & 7 == CASTLE:
-                rook = tight.get(ids[(frm & 0x70) | ((m >> 17) & 7)])
-                if rook:
-                    more = (more or []) + rook
-            if not more:
-                return slack
-            return slack + more if slack else more
-        return candidates
+            to = (m >> 7) & 127
+            flag = (m >> 14) & 7
+            touched = set(by_piece.get(ids[frm], ()))
+            for sq in (frm, to):
+                if sq in by_square:
+                    touched.update(by_square[sq])
+            if board[to]:
+                touched.update(by_piece.get(ids[to], ()))
+            more = tight.get(ids[frm], [])
+            if flag == EN_PASSANT:
+                capsq = to - 16 * side
+                touched.update(by_piece.get(ids[capsq], ()))
+                touched.update(by_square.get(capsq, ()))
+            elif flag == CASTLE:
+                rf = (frm & 0x70) | ((m >> 17) & 7)
+                rt = CASTLE_PATH[(frm, rf)][1]
+                for sq in (rf, rt):
+                    touched.update(by_square.get(sq, ()))
+                touched.update(by_piece.get(ids[rf], ()))
+                more = more + tight.get(ids[rf], [])
+            if not touched:
+                return slack, more
+            kept = [e for i, e in enumerate(slack) if i not in touched]
+            return kept, [slack[i] for i in touched] + more
+        return split
 
     def _remember(self, key) -> None:
         if key is None:

@@ -259,10 +259,17 @@ class MateTargets:
                 continue
             self._put(kid, KING, k, cost, ())
             self._att_cache = {}
-            for fix in self._build_attackers(k, -1, -1, kings=False):
+            for fix in self._build_attackers(k, -1, -1, self._groups()[self.mating], kings=False):
                 self._apply(fix)
             self._remove(kid, KING, k, cost, ())
-        return list(self.found.values())
+        # The same pieces on the same squares, reached for different reasons,
+        # with different empty squares: one target whose empty squares are
+        # those all of them need (a mate that contains any contains it).
+        merged: dict[tuple, frozenset] = {}
+        for t in self.found.values():
+            e = merged.get(t.pieces)
+            merged[t.pieces] = t.empties if e is None else e & t.empties
+        return [Target(pieces, empties) for pieces, empties in merged.items()]
 
     def _apply(self, fix) -> None:
         pid, kind, sq, cost, path = fix
@@ -296,7 +303,20 @@ class MateTargets:
         groups = self._groups()
         best = None
         best_n = 1 << 30
+        seen = set()
+        k = tp.kings[self.mated]
+        blocks = 0  # moves the mated side needs at least for flights no guard can cover
         for m in moves:
+            m &= 0x3FFF  # from and to: a promotion's four moves have the same fixes
+            if m in seen:
+                continue
+            seen.add(m)
+            if m & 127 == k:
+                cost = self._block_only(m >> 7, groups)
+                if cost:
+                    blocks += cost
+                    if blocks > self.limit[self.mated] - self.spent[self.mated]:
+                        return
             n = self._count(m, groups, best_n)
             if n < best_n:
                 best, best_n = m, n
@@ -308,22 +328,29 @@ class MateTargets:
     # --------------------------------------------------------------- fixes
 
     def _groups(self):
-        """Per side: (id, kind, squares reachable in the moves left) of the unused pieces."""
+        """Per side, per final kind: (kind, all their squares, [(id, squares)])
+        of the unused pieces, `squares` those reachable in the moves left."""
         out = {}
         for side in (WHITE, BLACK):
             room = self.limit[side] - self.spent[side]
             key = (side, self.used_mask, room)
-            members = self._groups_cache.get(key)
-            if members is None:
-                members = []
+            kinds = self._groups_cache.get(key)
+            if kinds is None:
+                by_kind: dict[int, list] = {}
                 for pc in self.pieces:
                     if pc.side == side and not self.used[pc.id]:
                         for kind, levels in self.reach[pc.id].items():
                             bb = levels[room]
                             if bb:
-                                members.append((pc.id, kind, bb))
-                self._groups_cache[key] = members
-            out[side] = members
+                                by_kind.setdefault(kind, []).append((pc.id, bb))
+                kinds = []
+                for kind, members in sorted(by_kind.items()):
+                    union = 0
+                    for _, bb in members:
+                        union |= bb
+                    kinds.append((kind, union, members))
+                self._groups_cache[key] = kinds
+            out[side] = kinds
         return out
 
     def _att(self, kind: int, side: int, target: int, skip: int, stop: int) -> int:
@@ -384,27 +411,60 @@ class MateTargets:
             s += d
         return bb & ~self.emp, tuple(inner)
 
+    def _block_only(self, b: int, groups) -> int:
+        """For a flight b that no unused mating piece can guard: the fewest
+        moves a piece of the mated side needs to block it (INF if none can);
+        0 when some guard is possible.  Distinct flights need distinct
+        blockers, so these add up: a cheap bound that ends hopeless branches
+        early."""
+        k = self.tp.kings[self.mated]
+        free = ~(self.occ | self.emp)
+        mating = self.mating
+        for kind, union, members in groups[mating]:
+            att = self._att(kind, mating, b, k, -1) & free & union
+            if kind == KING:
+                att &= ~NEAR_BB[k]
+            if att:
+                for _, bb in members:
+                    if att & bb:
+                        return 0
+        if not BIT[b] & free:
+            return INF
+        best = INF
+        for kind, union, members in groups[self.mated]:
+            if kind != KING and union & BIT[b]:
+                for pid, bb in members:
+                    if bb & BIT[b]:
+                        cost = self.tables[pid][kind][self.pieces[pid].square * 128 + b]
+                        if cost < best:
+                            best = cost
+        return best
+
     def _count(self, m: int, groups, cap: int) -> int:
         """How many fixes refutation m has (counting stops at `cap`)."""
         k = self.tp.kings[self.mated]
         a = m & 127
         b = (m >> 7) & 127
         free = ~(self.occ | self.emp)
+        mating = self.mating
         n = 0
         if a == k:
-            if BIT[b] & free:
-                bit = BIT[b]
-                for pid, kind, bb in groups[self.mated]:
-                    if bb & bit and kind != KING:
-                        n += 1
-            near = ~NEAR_BB[k]
-            for pid, kind, bb in groups[self.mating]:
-                att = self._att(kind, self.mating, b, k, -1) & bb & free
-                if kind == KING:
-                    att &= near
-                n += att.bit_count()
-                if n >= cap:
-                    return n
+            bit = BIT[b]
+            if bit & free:
+                for kind, union, members in groups[self.mated]:
+                    if union & bit and kind != KING:
+                        for _, bb in members:
+                            if bb & bit:
+                                n += 1
+            for kind, union, members in groups[mating]:
+                att = self._att(kind, mating, b, k, -1) & free & union
+                if att:
+                    if kind == KING:
+                        att &= ~NEAR_BB[k]
+                    for _, bb in members:
+                        n += (att & bb).bit_count()
+                    if n >= cap:
+                        return n
             return n
         between = 0
         for x in _between(a, b):
@@ -412,24 +472,30 @@ class MateTargets:
         between &= free
         if between:
             for side in (WHITE, BLACK):
-                for pid, kind, bb in groups[side]:
-                    if kind != KING or side == self.mating:
-                        n += (bb & between).bit_count()
+                for kind, union, members in groups[side]:
+                    if (kind != KING or side == mating) and union & between:
+                        for _, bb in members:
+                            n += (bb & between).bit_count()
             if n >= cap:
                 return n
         pins, _ = self._pin_squares(m)
         if pins:
-            for pid, kind, bb in groups[self.mating]:
-                if kind == QUEEN or kind in (BISHOP, ROOK) and \
-                        (kind == BISHOP) == (DIRECTION[a - k + 119] in BISHOP_DIRS):
-                    n += (bb & pins).bit_count()
+            diagonal = DIRECTION[a - k + 119] in BISHOP_DIRS
+            for kind, union, members in groups[mating]:
+                if (kind == QUEEN or kind in (BISHOP, ROOK) and (kind == BISHOP) == diagonal) \
+                        and union & pins:
+                    for _, bb in members:
+                        n += (bb & pins).bit_count()
             if n >= cap:
                 return n
-        for pid, kind, bb in groups[self.mating]:
+        for kind, union, members in groups[mating]:
             if kind != KING:
-                n += (self._att(kind, self.mating, k, -1, b) & bb & free).bit_count()
-                if n >= cap:
-                    return n
+                att = self._att(kind, mating, k, -1, b) & free & union
+                if att:
+                    for _, bb in members:
+                        n += (att & bb).bit_count()
+                    if n >= cap:
+                        return n
         return n
 
     def _build(self, m: int, groups):
@@ -438,49 +504,56 @@ class MateTargets:
         a = m & 127
         b = (m >> 7) & 127
         free = ~(self.occ | self.emp)
+        mating = self.mating
         out = []
         if a == k:
-            if BIT[b] & free:
-                for pid, kind, bb in groups[self.mated]:
-                    if bb & BIT[b] and kind != KING:
-                        out.append(self._fix(pid, kind, b, ()))
-            return out + self._build_attackers(b, k, -1, kings=True)
+            bit = BIT[b]
+            if bit & free:
+                for kind, union, members in groups[self.mated]:
+                    if kind != KING:
+                        for pid, bb in members:
+                            if bb & bit:
+                                out.append(self._fix(pid, kind, b, ()))
+            return out + self._build_attackers(b, k, -1, groups[mating], kings=True)
         between = 0
         for x in _between(a, b):
             between |= BIT[x]
         between &= free
         if between:
             for side in (WHITE, BLACK):
-                for pid, kind, bb in groups[side]:
-                    if kind != KING or side == self.mating:
-                        for s in _bits(bb & between):
-                            out.append(self._fix(pid, kind, s, ()))
+                for kind, union, members in groups[side]:
+                    if kind != KING or side == mating:
+                        for pid, bb in members:
+                            for s in _bits(bb & between):
+                                out.append(self._fix(pid, kind, s, ()))
         pins, inner = self._pin_squares(m)
         if pins:
             diagonal = DIRECTION[a - k + 119] in BISHOP_DIRS
-            for pid, kind, bb in groups[self.mating]:
+            for kind, union, members in groups[mating]:
                 if kind == QUEEN or kind in (BISHOP, ROOK) and (kind == BISHOP) == diagonal:
-                    for s in _bits(bb & pins):
-                        out.append(self._fix(pid, kind, s, inner + tuple(_between(a, s))))
-        return out + self._build_attackers(k, -1, b, kings=False)
+                    for pid, bb in members:
+                        for s in _bits(bb & pins):
+                            out.append(self._fix(pid, kind, s, inner + tuple(_between(a, s))))
+        return out + self._build_attackers(k, -1, b, groups[mating], kings=False)
 
-    def _build_attackers(self, target: int, skip: int, stop: int, kings: bool):
+    def _build_attackers(self, target: int, skip: int, stop: int, kinds, kings: bool):
         """Fixes placing an unused mating piece where it attacks `target`."""
         side = self.mating
-        room = self.limit[side] - self.spent[side]
         free = ~(self.occ | self.emp)
         near = ~NEAR_BB[self.tp.kings[self.mated]]
         out = []
-        for pc in self.pieces:
-            if pc.side != side or self.used[pc.id] or (pc.kind == KING and not kings):
+        for kind, union, members in kinds:
+            if kind == KING and not kings:
                 continue
-            for kind, levels in self.reach[pc.id].items():
-                bb = self._att(kind, side, target, skip, stop) & levels[room] & free
-                if kind == KING:
-                    bb &= near
-                for s in _bits(bb):
+            att = self._att(kind, side, target, skip, stop) & free & union
+            if kind == KING:
+                att &= near
+            if not att:
+                continue
+            for pid, bb in members:
+                for s in _bits(att & bb):
                     path = tuple(x for x in _between(s, target) if x != skip)
-                    out.append(self._fix(pc.id, kind, s, path))
+                    out.append(self._fix(pid, kind, s, path))
         return out
 
     def _fix(self, pid: int, kind: int, sq: int, path):
@@ -510,9 +583,11 @@ class MateTargets:
                             if BIT[x] & self.emp:
                                 continue
                             for side in (WHITE, BLACK):
-                                for pid, kind, bb in groups[side]:
-                                    if (kind != KING or side == self.mating) and bb & BIT[x]:
-                                        options.append(self._fix(pid, kind, x, ()))
+                                for kind, union, members in groups[side]:
+                                    if kind != KING or side == self.mating:
+                                        for pid, bb in members:
+                                            if bb & BIT[x]:
+                                                options.append(self._fix(pid, kind, x, ()))
                         if fixes is None or len(options) < len(fixes):
                             fixes = options
         return fixes or []
