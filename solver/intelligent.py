@@ -105,6 +105,11 @@ def brute_force_estimate(pos, schedule: Schedule) -> int:
     return est
 
 
+# Below this many moves to play the entries count the pieces standing on
+# their must-be-empty squares (and prune on it); higher up that rarely
+# prunes and costs more than it saves.
+OPEN_TRACK = 4
+
 # The last problem's targets, for the processes of a parallel run (each
 # solves the same problem for several first moves).
 _cache: dict = {}
@@ -186,10 +191,11 @@ class IntelligentSearch:
                 else:
                     req[pc.side] += tab[where[pid] * 128 + sq]
             opn = sum(1 for e in t.empties if board[e])
+            total = moves[WHITE] + moves[BLACK]
             if (req[WHITE] <= moves[WHITE] + self.castle_bonus[WHITE]
                     and req[BLACK] <= moves[BLACK] + self.castle_bonus[BLACK]
-                    and opn <= moves[WHITE] + moves[BLACK] + self.open_bonus):
-                out.append((t, req[WHITE], req[BLACK], opn))
+                    and opn <= total + self.open_bonus):
+                out.append((t, req[WHITE], req[BLACK], opn if total <= OPEN_TRACK else -1))
         return out
 
     def _filter(self, entries, m: int, side: int, left: int, left_total: int):
@@ -218,6 +224,7 @@ class IntelligentSearch:
             rook = ids[rf]
         limit = self._limit(side, left)
         open_limit = left_total + min(self.open_bonus, left_total)
+        track = left_total < OPEN_TRACK
         to_empty = not board[to]
         moved_kind = self.pieces[mover].kind if mover >= 0 else 0
         a = frm * 128
@@ -261,7 +268,9 @@ class IntelligentSearch:
             if req > limit:
                 continue
             e = t.empties
-            if e:
+            if e and track:
+                if opn < 0:
+                    opn = self._occupied(e)
                 if frm in e:
                     opn -= 1
                 if to_empty and to in e:
@@ -280,6 +289,22 @@ class IntelligentSearch:
             else:
                 append((t, rw, req, opn))
         return out
+
+    def _count_openings(self, entries, open_limit: int):
+        out = []
+        for entry in entries:
+            if entry[3] < 0:
+                t, rw, rb, _ = entry
+                opn = self._occupied(t.empties)
+                if opn <= open_limit:
+                    out.append((t, rw, rb, opn))
+            elif entry[3] <= open_limit:
+                out.append(entry)
+        return out
+
+    def _occupied(self, squares) -> int:
+        board = self.pos.board
+        return sum(1 for sq in squares if board[sq])
 
     def _tab(self, pid: int, kind_now: int, kind: int):
         pc = self.pieces[pid]
@@ -381,7 +406,7 @@ class IntelligentSearch:
         left = self.left[i]
         left_side = left[side]
         left_total = left[WHITE] + left[BLACK]
-        candidates = self._candidates(entries, side, left_side)
+        candidates = self._candidates(entries, side, left_side, left_total)
         if last:
             for t in turns:
                 kept, cands = candidates(t)
@@ -574,30 +599,33 @@ class IntelligentSearch:
         one castling moves two of them."""
         return left + self.castle_bonus[side] if left else 0
 
-    def _candidates(self, entries, side: int, left: int):
-        """A function splitting, for a move, the entries into those it cannot
-        change (kept as they are) and those to look at (`_filter`).
+    def _candidates(self, entries, side: int, left: int, left_total: int):
+        """A function splitting, for a move, the entries into those it leaves
+        reachable without a closer look (kept, brought up to date) and those
+        to look at (`_filter`).
 
-        Entries with a move to spare survive a move that touches none of
-        their pieces or must-be-empty squares unchanged; an entry without one
-        survives only a move of one of its pieces (that brings it closer).
-        Most moves deep in the tree are cut here without looking at any
-        entry, and near the root most entries are passed on untouched."""
+        An entry with a move to spare survives unchanged a move that touches
+        none of its pieces or must-be-empty squares; an entry without one
+        survives only a move of one of its pieces that brings it closer.
+        Deep in the tree, where the lists are short, most moves are cut
+        without looking at any entry; near the root, where they are long,
+        the entries are indexed by piece and goal, and one count change per
+        goal of the moving piece serves all the entries of that goal."""
         limit = self._limit(side, left)
         white = side == WHITE
-        slack = []
-        tight: dict[int, list] = {}
         pieces = self.pieces
-        for entry in entries:
-            req = entry[1] if white else entry[2]
-            if req <= limit:
-                slack.append(entry)
-            else:
-                for pid in entry[0].need:
-                    if pieces[pid].side == side:
-                        tight.setdefault(pid, []).append(entry)
         ids = self.ids
-        if len(slack) < 8:
+        if len(entries) < 16:
+            slack = []
+            tight: dict[int, list] = {}
+            for entry in entries:
+                req = entry[1] if white else entry[2]
+                if req <= limit:
+                    slack.append(entry)
+                else:
+                    for pid in entry[0].need:
+                        if pieces[pid].side == side:
+                            tight.setdefault(pid, []).append(entry)
             if not tight:
                 return lambda m: ((), slack)
 
@@ -612,42 +640,95 @@ class IntelligentSearch:
                     return (), slack
                 return (), slack + more if slack else more
             return small
-        by_piece: dict[int, list] = {}
+        slack_idx = []
+        by_piece: dict[int, dict] = {}
         by_square: dict[int, list] = {}
-        for i, entry in enumerate(slack):
+        track = left_total < OPEN_TRACK
+        for i, entry in enumerate(entries):
+            if (entry[1] if white else entry[2]) <= limit:
+                slack_idx.append(i)
             t = entry[0]
-            for pid in t.need:
-                by_piece.setdefault(pid, []).append(i)
-            for sq in t.empties:
-                by_square.setdefault(sq, []).append(i)
+            for pid, (tsq, _, tkind, contact) in t.need.items():
+                by_piece.setdefault(pid, {}).setdefault((tsq, tkind, contact), []).append(i)
+            if track:
+                for sq in t.empties:
+                    by_square.setdefault(sq, []).append(i)
         board = self.pos.board
+        empty: dict = {}
+        # Entries that come from where the openings were not counted get
+        # their count here (the move touches none of their squares).
+        first_tracked = track and any(entry[3] < 0 for entry in entries)
+        open_limit = left_total + min(self.open_bonus, left_total)
 
         def split(m: int):
             frm = m & 127
             to = (m >> 7) & 127
             flag = (m >> 14) & 7
-            touched = set(by_piece.get(ids[frm], ()))
-            for sq in (frm, to):
-                if sq in by_square:
-                    touched.update(by_square[sq])
+            mover = ids[frm]
+            dead: set = set()   # entries whose piece is captured
+            other: set = set()  # entries to look at closely
+            if track:
+                for sq in (frm, to):
+                    if sq in by_square:
+                        other.update(by_square[sq])
             if board[to]:
-                touched.update(by_piece.get(ids[to], ()))
-            more = tight.get(ids[frm], [])
+                for group in by_piece.get(ids[to], empty).values():
+                    dead.update(group)
             if flag == EN_PASSANT:
                 capsq = to - 16 * side
-                touched.update(by_piece.get(ids[capsq], ()))
-                touched.update(by_square.get(capsq, ()))
+                for group in by_piece.get(ids[capsq], empty).values():
+                    dead.update(group)
+                if track:
+                    other.update(by_square.get(capsq, ()))
             elif flag == CASTLE:
                 rf = (frm & 0x70) | ((m >> 17) & 7)
                 rt = CASTLE_PATH[(frm, rf)][1]
-                for sq in (rf, rt):
-                    touched.update(by_square.get(sq, ()))
-                touched.update(by_piece.get(ids[rf], ()))
-                more = more + tight.get(ids[rf], [])
-            if not touched:
-                return slack, more
-            kept = [e for i, e in enumerate(slack) if i not in touched]
-            return kept, [slack[i] for i in touched] + more
+                if track:
+                    for sq in (rf, rt):
+                        other.update(by_square.get(sq, ()))
+                for group in by_piece.get(ids[rf], empty).values():
+                    other.update(group)
+            out = []
+            moved: set = set()
+            goals = by_piece.get(mover)
+            if goals:
+                kind0 = board[frm] * side
+                kind1 = (m >> 17) & 15 if flag == PROMOTION else kind0
+                natural = kind0 == pieces[mover].kind and flag != PROMOTION
+                tables = self.tables[mover]
+                for (tsq, tkind, contact), group in goals.items():
+                    if natural:
+                        tab = tables[tkind]
+                        new = tab[to * 128 + tsq]
+                        old = tab[frm * 128 + tsq]
+                    else:
+                        new = self._tab(mover, kind1, tkind)[to * 128 + tsq]
+                        old = self._tab(mover, kind0, tkind)[frm * 128 + tsq]
+                    if contact:
+                        if frm == tsq and kind0 == tkind:
+                            old = contact
+                        if to == tsq and kind1 == tkind and left:
+                            new = contact
+                    delta = new - old
+                    moved.update(group)
+                    for i in group:
+                        if i in other or i in dead:
+                            continue
+                        entry = entries[i]
+                        t, rw, rb, opn = entry
+                        if white:
+                            if rw + delta <= limit:
+                                out.append((t, rw + delta, rb, opn) if delta else entry)
+                        elif rb + delta <= limit:
+                            out.append((t, rw, rb + delta, opn) if delta else entry)
+            if moved or other or dead:
+                out.extend(entries[i] for i in slack_idx
+                           if i not in moved and i not in other and i not in dead)
+            else:
+                out.extend(entries[i] for i in slack_idx)
+            if first_tracked:
+                out = self._count_openings(out, open_limit)
+            return out, [entries[i] for i in other if i not in dead]
         return split
 
     def _remember(self, key) -> None:
