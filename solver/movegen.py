@@ -107,8 +107,20 @@ def in_check(pos, side: int | None = None) -> bool:
 
 
 def has_legal_move(pos) -> bool:
-    """Does the side to move have a legal move? (Stops at the first one: mate
-    and stalemate tests, where the king's moves usually decide.)"""
+    """Does the side to move have a legal move?  (Mate and stalemate tests:
+    the king's own moves usually decide, so they are tried first, before
+    the pins and checks of the full generator are worked out.)"""
+    s = pos.side
+    ksq = pos.kings[s]
+    if ksq >= 0 and not pos.fairy:
+        board = pos.board
+        enemies = pos.occupied[-s]
+        board[ksq] = 0
+        for t in KING_TARGETS[ksq]:
+            if board[t] * s <= 0 and not attacked(board, t, -s, enemies):
+                board[ksq] = KING * s
+                return True
+        board[ksq] = KING * s
     return bool(legal_moves(pos, True))
 
 
@@ -364,7 +376,8 @@ def checking_moves(pos) -> list[int]:
     knight_checks = KNIGHT_TARGETS[ek]
     pawn_checks = (ek - 15, ek - 17) if s == WHITE else (ek + 15, ek + 17)
     last_rank = 7 if s == WHITE else 0
-    cands: list[int] = []
+    cands: list[int] = []       # moves that check if legal
+    unsure: list[int] = []      # moves that may check (several lines change)
     append = cands.append
     for frm in sorted(pos.occupied[s]):
         kind = board[frm] * s
@@ -373,6 +386,8 @@ def checking_moves(pos) -> list[int]:
             for m in _piece_moves(pos, frm, kind, s):
                 if DIRECTION[((m >> 7) & 127) - ek + 119] != line:
                     append(m)
+                else:
+                    unsure.append(m)  # along the line: may still check directly
             continue
         if kind == KNIGHT:
             for t in KNIGHT_TARGETS[frm]:
@@ -381,7 +396,9 @@ def checking_moves(pos) -> list[int]:
         elif kind == PAWN:
             for m in _piece_moves(pos, frm, kind, s):
                 t = (m >> 7) & 127
-                if t in pawn_checks or (t >> 4) == last_rank:
+                if (t >> 4) == last_rank:
+                    unsure.append(m)  # the new piece checks through the square left?
+                elif t in pawn_checks:
                     append(m)
         elif kind != KING:
             targets = (rook_checks if kind == ROOK else bishop_checks if kind == BISHOP
@@ -399,8 +416,25 @@ def checking_moves(pos) -> list[int]:
         for m in legal_moves(pos):
             flag = (m >> 14) & 7
             if flag == CASTLE or flag == EN_PASSANT:
-                append(m)
-    return _checking_by_trial(pos, cands)
+                unsure.append(m)
+    out = _legal_by_trial_of(pos, cands)
+    if unsure:
+        out += [m for m in _checking_by_trial(pos, unsure) if m not in out]
+    return out
+
+
+def _legal_by_trial_of(pos, moves) -> list[int]:
+    """Those of `moves` (pseudo-legal) that do not leave the mover in check."""
+    s = pos.side
+    board = pos.board
+    ksq = pos.kings[s]
+    out = []
+    for m in moves:
+        pos.make(m)
+        if not attacked(board, pos.kings[s], -s, pos.occupied[-s]) if ksq >= 0 else True:
+            out.append(m)
+        pos.unmake()
+    return out
 
 
 def _line_targets(board, ek: int, rays) -> set[int]:
