@@ -70,6 +70,8 @@ class Battle:
         # killer defences: the last refutation found with k attacker moves
         # left; it usually refutes the next attacker move too
         self._killer: dict[int, object] = {}
+        # and the last winning attacker move found with n moves left
+        self._best: dict[int, object] = {}
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
@@ -148,7 +150,14 @@ class Battle:
             if self.goal == "~":
                 return bool(rules.turns(pos))
             mate = self.goal == "#"
-            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
+            turns = rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)
+            if n > 1:
+                # the move that won last time at this length is tried first
+                best = self._best.get(n)
+                if best is not None and best in turns:
+                    turns.remove(best)
+                    turns.insert(0, best)
+            for t in turns:
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):
@@ -156,6 +165,7 @@ class Battle:
                     return True
                 if n > 1 and self.loses(n - 1):
                     undo(pos, t)
+                    self._best[n] = t
                     return True
                 undo(pos, t)
             return False
