@@ -1,10 +1,12 @@
 """Benchmark: solving times and node counts.
 
 Solves the problems of ../shared/reference/popeye/bench/ (Popeye's own times,
-from ../shared/reference/README.md, are printed beside feerie's), then the
-first N problems of ChestUCI (as `#n`), each with a time limit.
+from ../shared/reference/README.md, are printed beside feerie's; with
+`--popeye PATH` a Popeye binary you built yourself is also run on each file in
+the same run, for a same-machine ratio), then the first N problems of
+ChestUCI (as `#n`), each with a time limit.
 
-    python bench/solve.py [--chest 100] [--max-time 60] [--skip-popeye-bench]
+    python bench/solve.py [--chest 100] [--max-time 60] [--skip-popeye-bench] [--popeye PATH]
 """
 
 from __future__ import annotations
@@ -34,20 +36,42 @@ POPEYE_SECONDS = {  # ../shared/reference/README.md (wall seconds, one core)
 }
 
 
-def popeye_bench(max_time: float) -> None:
-    print(f"{'problem':22} {'stip':6} {'feerie s':>9} {'nodes':>10} {'Popeye s':>9} {'ratio':>7}")
+def run_popeye(binary: str, path: pathlib.Path, max_time: float) -> str:
+    """Wall seconds of a Popeye run on one input file, as text ('>T' past the limit)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        try:
+            subprocess.run([binary, str(path)], cwd=tmp, capture_output=True, timeout=max_time)
+        except subprocess.TimeoutExpired:
+            return f">{max_time:.0f}"
+        return f"{time.perf_counter() - start:.2f}"
+
+
+def popeye_bench(max_time: float, binary: str | None) -> None:
+    print(f"{'problem':22} {'stip':6} {'feerie s':>9} {'nodes':>10} {'Popeye s':>9} {'ratio':>7}"
+          + (f" {'Popeye here':>11} {'ratio':>7}" if binary else ""))
     for path in sorted((REFERENCE / "popeye" / "bench").glob("*.inp")):
         [problem] = grammar.load_file(path)
         result = solve_problem(problem, max_time=max_time)
         seconds = result.info.time_s
         shown = f">{max_time:.0f}" if result.info.timed_out else f"{seconds:.2f}"
         popeye = POPEYE_SECONDS.get(path.stem, "?")
-        try:
-            ratio = f"{seconds / max(float(popeye), 0.005):.0f}x"
-        except ValueError:
-            ratio = "-"
-        print(f"{path.stem:22} {problem.stipulation.text:6} {shown:>9} {result.info.nodes:>10} "
-              f"{popeye:>9} {ratio:>7}", flush=True)
+        line = (f"{path.stem:22} {problem.stipulation.text:6} {shown:>9} {result.info.nodes:>10} "
+                f"{popeye:>9} {_ratio(seconds, popeye):>7}")
+        if binary:
+            here = run_popeye(binary, path, max_time)
+            line += f" {here:>11} {_ratio(seconds, here):>7}"
+        print(line, flush=True)
+
+
+def _ratio(ours: float, theirs: str) -> str:
+    try:
+        return f"{ours / max(float(theirs), 0.005):.0f}x"
+    except ValueError:
+        return "-"
 
 
 def chest_bench(count: int, max_time: float) -> None:
@@ -84,9 +108,10 @@ def main() -> None:
     parser.add_argument("--chest", type=int, default=100)
     parser.add_argument("--max-time", type=float, default=60.0)
     parser.add_argument("--skip-popeye-bench", action="store_true")
+    parser.add_argument("--popeye", metavar="PATH", help="a Popeye binary to time on the same files")
     args = parser.parse_args()
     if not args.skip_popeye_bench:
-        popeye_bench(args.max_time)
+        popeye_bench(args.max_time, args.popeye)
     if args.chest:
         chest_bench(args.chest, args.max_time)
 

@@ -376,6 +376,7 @@ def checking_moves(pos) -> list[int]:
     knight_checks = KNIGHT_TARGETS[ek]
     pawn_checks = (ek - 15, ek - 17) if s == WHITE else (ek + 15, ek + 17)
     last_rank = 7 if s == WHITE else 0
+    start_rank = 1 if s == WHITE else 6
     cands: list[int] = []       # moves that check if legal
     unsure: list[int] = []      # moves that may check (several lines change)
     append = cands.append
@@ -394,12 +395,22 @@ def checking_moves(pos) -> list[int]:
                 if board[t] * s <= 0 and t in knight_checks:
                     append(frm | t << 7)
         elif kind == PAWN:
-            for m in _piece_moves(pos, frm, kind, s):
-                t = (m >> 7) & 127
-                if (t >> 4) == last_rank:
-                    unsure.append(m)  # the new piece checks through the square left?
-                elif t in pawn_checks:
-                    append(m)
+            t = frm + 16 * s
+            if t & 0x88:
+                continue
+            if (t >> 4) == last_rank:
+                for m in _piece_moves(pos, frm, kind, s):
+                    if _promotion_checks(board, frm, (m >> 7) & 127, (m >> 17) & 15, ek):
+                        append(m)
+                continue
+            if board[t] == 0:
+                if t in pawn_checks:
+                    append(frm | t << 7)
+                elif (frm >> 4) == start_rank and board[t + 16 * s] == 0 and t + 16 * s in pawn_checks:
+                    append(frm | (t + 16 * s) << 7 | DOUBLE << 14)
+            for t in (frm + 15 * s, frm + 17 * s):
+                if not t & 0x88 and board[t] * s < 0 and t in pawn_checks:
+                    append(frm | t << 7)
         elif kind != KING:
             targets = (rook_checks if kind == ROOK else bishop_checks if kind == BISHOP
                        else rook_checks | bishop_checks)
@@ -423,15 +434,43 @@ def checking_moves(pos) -> list[int]:
     return out
 
 
+def _promotion_checks(board, frm: int, to: int, kind: int, ek: int) -> bool:
+    """Does the piece a pawn promotes to on `to` attack the king on ek (the
+    pawn's square `frm` being empty by then)?"""
+    if kind == KNIGHT:
+        return ek in KNIGHT_TARGETS[to]
+    line = DIRECTION[ek - to + 119]
+    if not line or (kind == ROOK and line in (17, 15, -15, -17)) or \
+            (kind == BISHOP and line in (16, -16, 1, -1)):
+        return False
+    t = to + line
+    while t != ek:
+        if board[t] and t != frm:
+            return False
+        t += line
+    return True
+
+
 def _legal_by_trial_of(pos, moves) -> list[int]:
-    """Those of `moves` (pseudo-legal) that do not leave the mover in check."""
+    """Those of `moves` (pseudo-legal, no castling or e.p.) that do not leave
+    the mover in check.  A piece that is not on a line with its own king
+    cannot be pinned, so when the king is not in check its moves need no
+    trial."""
     s = pos.side
     board = pos.board
     ksq = pos.kings[s]
+    if ksq < 0:
+        return list(moves)
+    enemies = pos.occupied[-s]
+    safe = not attacked(board, ksq, -s, enemies)
     out = []
     for m in moves:
+        frm = m & 127
+        if safe and frm != ksq and not DIRECTION[frm - ksq + 119]:
+            out.append(m)
+            continue
         pos.make(m)
-        if not attacked(board, pos.kings[s], -s, pos.occupied[-s]) if ksq >= 0 else True:
+        if not attacked(board, pos.kings[s], -s, enemies):
             out.append(m)
         pos.unmake()
     return out
