@@ -211,6 +211,9 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
+        if self.threat_max is not None and k >= self.threat_max and not rules.in_check(pos) \
+                and not self._threatens(self.threat_max):
+            return False
         killer = self._killer.get(k)
         if killer is not None and killer in turns:
             rules.play(pos, killer)
@@ -228,6 +231,19 @@ class Battle:
                 self._killer[k] = t
                 return False
         return True
+
+    def _threatens(self, n: int) -> bool:
+        """Popeye's Option Threat n: after an attacker's move that does not
+        check, the attacker must threaten to win within n moves (if the
+        defender could pass), or the defender counts as having defended.  A
+        search restriction that makes long problems solvable, and that can
+        change the answer (a key with no short threat is not found)."""
+        pos = self.pos
+        pos.set_state(-pos.side, ())
+        try:
+            return self.wins(n)
+        finally:
+            pos.unmake()
 
     def answered(self, k: int) -> bool:
         """After a defence (attacker to move): does the attacker still win within k?"""
@@ -407,10 +423,9 @@ class Battle:
         """With the defender passing: (length, turns, nodes) of the shortest
         wins within k (Option Threat n caps the length), or (None, [], [])."""
         pos, rules = self.pos, self.rules
-        cap = k if self.threat_max is None else min(k, self.threat_max)
         pos.set_state(-pos.side, ())
         try:
-            length = next((n for n in range(1, cap + 1) if self.wins(n)), None)
+            length = next((n for n in range(1, k + 1) if self.wins(n)), None)
             if length is None:
                 return None, [], []
             turns, nodes = [], []
