@@ -262,10 +262,12 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     status = 0
     out = []
     for index, (item, intent) in enumerate(zip(items, intents), 1):
-        if isinstance(intent, InputError):
+        if isinstance(intent, InputError) and not isinstance(item, grammar.ProblemError):
             click.echo(f"feerie: {intent.format()}", err=True)
             status = EXIT_BAD_INPUT
             continue
+        if isinstance(intent, InputError):
+            intent = None  # the problem itself cannot be checked: its own verdict says why
         verdict = check_item(item, max_time=max_time, intent=intent, index=index)
         if verdict.verdict == ERROR:
             status = EXIT_BAD_INPUT

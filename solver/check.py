@@ -515,17 +515,16 @@ class _Judge:
     def against_intent(self, intent: TwinIntent) -> bool:
         phases = sorted({r for r, _, _ in self.found}) or [False]
         intended: dict[bool, list[tuple]] = {r: [] for r in phases}
-        for line in intent.lines:
+        if self.layout == TREE:
+            self.verify_tree_lines(intent.lines, phases, intended)
+        for line in intent.lines if self.layout == LINE else ():
             replay, reversed_ = self.best_replay(line, phases)
-            if self.layout == TREE:
-                self.verify_tree_line(line, replay, reversed_)
-                if replay.keys:
-                    intended[reversed_].append(tuple(replay.keys[:1]))
-            else:
-                if self.verify_help_line(line, replay, reversed_):
-                    intended[reversed_].append(tuple(replay.keys))
+            if self.verify_help_line(line, replay, reversed_):
+                intended[reversed_].append(tuple(replay.keys))
         for reversed_, skipped, paths in self.found:
             wanted = set(intended.get(reversed_, []))
+            sides, final = _sides_of(self.problem, reversed_)
+            slots = len(sides) if final == "forced" else None
             for path in paths:
                 keys = self.keys_of(path)
                 text = self.solution_text(path, skipped)
@@ -533,7 +532,7 @@ class _Judge:
                     if keys[:1] not in wanted:
                         self.cook(f"key not intended: {text}")
                     continue
-                if _intended(keys, wanted):
+                if _intended(keys, wanted, slots):
                     continue
                 if any(_dual_of(keys, w) for w in wanted):
                     self.info.append(f"dual in the last move: {text}")
@@ -598,9 +597,10 @@ class _Judge:
         keys = tuple(replay.keys)
         paths = next((p for r, _, p in self.found if r == reversed_), [])
         found = [self.keys_of(p) for p in paths]
-        if any(_intended(f, {keys}) for f in found):
-            return True
         sides, final = _sides_of(self.problem, reversed_)
+        slots = len(sides) if final == "forced" else None
+        if any(_intended(f, {keys}, slots) for f in found):
+            return True
         if len(keys) < len(sides):
             self.fail(line, replay, len(keys) - 1, f"the line stops before the end "
                       f"({len(keys)} of {len(sides)} half-moves)", skipped)
@@ -616,19 +616,36 @@ class _Judge:
         self.fail(line, replay, shared, reason, skipped, certain=not self.timed_out)
         return False
 
-    def verify_tree_line(self, line: IntendedLine, replay: _Replay, reversed_: bool) -> None:
-        """Key (and variation moves) of an intended line in tree play: the key
-        must be a key, each continuation must still win in the moves left."""
-        if replay.failed_at is not None:
-            self.fail(line, replay, replay.failed_at, replay.reason)
-            return
-        paths = next((p for r, _, p in self.found if r == reversed_), [])
-        found_keys = {self.keys_of(p)[0] for p in paths}
-        key_ok = replay.keys[0] in found_keys
-        if key_ok and len(replay.keys) == 1:
-            return
-        if not key_ok and self.timed_out:
-            self.uncertain = True
+    def verify_tree_lines(self, lines, phases: list[bool], intended: dict) -> None:
+        """Tree play: each intended key must be a key (else it fails there, with
+        a refutation, once for all its lines); each intended variation must be
+        playable and every continuation in it must still win in the moves left."""
+        done: set = set()
+        for line in lines:
+            key_line = IntendedLine(line.turns[:1], "1." + item_text(line.turns[0]), line.twin, line.reversed)
+            replay, reversed_ = self.best_replay(key_line, phases)
+            if replay.failed_at is not None:
+                if (reversed_, key_line.text) not in done:
+                    done.add((reversed_, key_line.text))
+                    self.fail(key_line, replay, 0, replay.reason)
+                continue
+            key = replay.keys[0]
+            intended[reversed_].append((key,))
+            paths = next((p for r, _, p in self.found if r == reversed_), [])
+            if key not in {self.keys_of(p)[0] for p in paths}:
+                if (reversed_, key) not in done:
+                    done.add((reversed_, key))
+                    self.prove(key_line, replay, reversed_, key_ok=False)
+                continue
+            if len(line.turns) == 1:
+                continue
+            replay = _replay(self.problem, line, reversed_)
+            if replay.failed_at is not None:
+                self.fail(line, replay, replay.failed_at, replay.reason)
+            else:
+                self.prove(line, replay, reversed_, key_ok=True)
+
+    def prove(self, line: IntendedLine, replay: _Replay, reversed_: bool, key_ok: bool) -> None:
         try:
             self.prove_tree_line(line, replay, reversed_, key_ok)
         except TimeUp:
@@ -818,10 +835,12 @@ def n_side(node: Node) -> int:
     return WHITE if node.side == "white" else BLACK
 
 
-def _intended(keys: tuple, wanted) -> bool:
+def _intended(keys: tuple, wanted, slots: int | None = None) -> bool:
     """Is a found line one of the intended ones?  An intended line of
-    help-self play may leave out the forced last move."""
-    return keys in wanted or any(len(w) < len(keys) and keys[:len(w)] == w for w in wanted)
+    help-self play (`slots`: the number of half-moves before the forced
+    last move) may leave that move out."""
+    return keys in wanted or (slots is not None and len(keys) == slots + 1
+                              and any(len(w) == slots and keys[:slots] == w for w in wanted))
 
 
 def _common(a: tuple, b: tuple) -> int:
