@@ -33,6 +33,7 @@ from .errors import InputError
 from .model import Problem
 
 PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie")
+CONNECT_TIMEOUT = 15  # seconds to reach a Dask scheduler
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ def pieces_json(problem: Problem | None) -> str | None:
 
 def run_job(job: Job) -> dict:
     """Worker: check one problem; the verdict as a plain dict (pickles everywhere)."""
+    import grammar  # noqa: F401  (a fresh worker process: grammar before solver.twins, see check_problem)
+
     from .check import check_problem
 
     return check_problem(job.problem, max_time=job.max_time, index=job.index).to_dict()
@@ -146,7 +149,7 @@ def make_executor(jobs: int | None = None, cluster: str | None = None):
             raise InputError("--cluster needs Dask: pip install 'feerie[cluster]' "
                              "(dask[distributed])") from None
         try:
-            client = Client(cluster, timeout=30)
+            client = Client(cluster, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as err:
             raise InputError(f"cannot reach the Dask scheduler at {cluster}: {err}") from None
         executor = client.get_executor(pure=False)
