@@ -232,3 +232,41 @@ def test_cluster_address_that_does_not_answer(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["batch", str(ROOT / "problems" / "classics.txt"), "--db",
                                        str(tmp_path / "r.sqlite"), "--cluster", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2 and "Dask scheduler" in result.output
+
+
+def test_an_internal_failure_is_an_error_row_and_the_batch_goes_on(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    import solver.batch as batch
+
+    real = batch.run_job
+
+    def flaky(job):
+        if job.index == 2:
+            raise RuntimeError("boom")
+        return real(job)
+
+    monkeypatch.setattr(batch, "run_job", flaky)
+    db = tmp_path / "r.sqlite"
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        summary = run_batch([ROOT / "problems" / "classics.txt"], db, executor=pool)
+    assert summary.checked == 3
+    got = {r["idx"]: r for r in rows(db)}
+    assert got[2]["verdict"] == "error" and "internal error: RuntimeError: boom" in got[2]["evidence"]
+    assert got[1]["verdict"] == got[3]["verdict"] == "sound"
+
+
+def test_progress_bar_on_a_terminal_and_lines_elsewhere():
+    from solver.progress import Progress
+
+    out = io.StringIO()
+    bar = Progress(4, out, tty=True)
+    for k in range(4):
+        bar.advance(f"f.txt[{k + 1}]", "sound", 0.01)
+    bar.close()
+    text = out.getvalue()
+    assert text.startswith("\r[") and "4/4" in text and "/s ETA" in text and text.endswith("\n")
+    out = io.StringIO()
+    lines = Progress(2, out, tty=False)
+    lines.advance("f.txt[1]", "cooked", 0.5)
+    assert out.getvalue() == "[1/2] f.txt[1]: cooked (0.50 s)\n"
