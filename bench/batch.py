@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import re
 import sys
 import tempfile
@@ -54,18 +55,23 @@ def main() -> None:
         folder.mkdir()
         for k in range(0, len(lines), 100):
             (folder / f"part{k // 100:03d}.txt").write_text("\n".join(lines[k:k + 100]) + "\n")
-        print(f"{len(lines)} problems from {args.epd.name}, {os.cpu_count()} cores")
-        print("| jobs | seconds | problems/s | speed-up |")
-        print("|---|---|---|---|")
+        print(f"{len(lines)} problems from {args.epd.name}, {os.cpu_count()} cores, "
+              f"load average {os.getloadavg()[0]:.1f}")
+        print("| jobs | seconds | problems/s | speed-up | CPU s, workers | CPU s, parent |")
+        print("|---|---|---|---|---|---|")
         base = None
         for jobs in (1, 2):
             db = Path(tmp) / f"jobs{jobs}.sqlite"
             started = time.perf_counter()
+            own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
             summary = run_batch([folder], db, jobs=jobs)
             seconds = time.perf_counter() - started
+            own2, children2 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+            workers = children2.ru_utime + children2.ru_stime - children.ru_utime - children.ru_stime
+            parent = own2.ru_utime + own2.ru_stime - own.ru_utime - own.ru_stime
             rate = summary.checked / seconds
             base = base or rate
-            print(f"| {jobs} | {seconds:.1f} | {rate:.1f} | {rate / base:.2f} |")
+            print(f"| {jobs} | {seconds:.1f} | {rate:.1f} | {rate / base:.2f} | {workers:.1f} | {parent:.1f} |")
             verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
             print(f"  ({verdicts})", file=sys.stderr)
 
