@@ -179,7 +179,7 @@ def run_batch(paths, db: str | Path, *, jobs: int | None = None, max_time: float
     todo: list[tuple[Job, str]] = []
     immediate: list[dict] = []
     for path in files:
-        name = str(path)
+        name = os.path.abspath(path)  # one key per file, however it was named
         known = store.known(name) if resume else {}
         try:
             items = grammar.load_file(path)
