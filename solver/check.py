@@ -447,6 +447,7 @@ class _Judge:
         self.failures: list[Failure] = []
         self.uncertain = timed_out
         self.units: int | None = None  # solutions once duals are merged (line play, judged by count)
+        self._battles: dict[bool, Battle] = {}
         # per phase: (reversed, skipped, [solution paths (tuples of Nodes)])
         self.found: list[tuple[bool, int, list[tuple[Node, ...]]]] = []
         for phase in twin.phases:
@@ -654,23 +655,35 @@ class _Judge:
             self.uncertain = True
             self.note(TIMEOUT, f"{line.text}: not verified (time limit)")
 
-    def prove_tree_line(self, line: IntendedLine, replay: _Replay, reversed_: bool, key_ok: bool) -> None:
-        from .notation import move_text
+    def battle(self, reversed_: bool) -> Battle:
+        """One Battle per phase for every proof, so that its memo serves them all."""
         from .rules import build_rules
         from .setup import position_of
+
+        if reversed_ not in self._battles:
+            stip = self.problem.stipulation
+            attacker = BLACK if reversed_ else WHITE
+            self._battles[reversed_] = Battle(build_rules(self.problem.conditions),
+                                              position_of(self.problem, attacker), stip.play, stip.goal,
+                                              self.clock.budget())
+        return self._battles[reversed_]
+
+    def prove_tree_line(self, line: IntendedLine, replay: _Replay, reversed_: bool, key_ok: bool) -> None:
+        from .notation import move_text
         from .tree import Turn
 
         stip = self.problem.stipulation
         attacker = BLACK if reversed_ else WHITE
-        budget = self.clock.budget()
-        battle = Battle(build_rules(self.problem.conditions), position_of(self.problem, attacker),
-                        stip.play, stip.goal, budget)
+        battle = self.battle(reversed_)
         pos, rules = battle.pos, battle.rules
         n = stip.moves
+        played = []
+        nodes = battle.budget.nodes
         try:
             for i, key in enumerate(replay.keys):
                 turn = _match(rules, pos, key)
                 rules.play(pos, turn)
+                played.append(turn)
                 if i % 2:
                     continue
                 left = n - i // 2
@@ -698,7 +711,9 @@ class _Judge:
                 self.fail(line, replay, i, reason)
                 return
         finally:
-            self.clock.nodes += budget.nodes
+            for turn in reversed(played):
+                rules.undo(pos, turn)
+            self.clock.nodes += battle.budget.nodes - nodes
 
     # -- without intended lines --
 
