@@ -211,6 +211,7 @@ SLOW = {
     "beispiel/castling.inp#35": "26 s (ser-s#6)",
     "beispiel/ep.inp#11": ">60 s (s#6)",
     "beispiel/helpself.inp#1": "44 s (hs#3)",
+    "bench/t5_h3_garai_plain.inp#1": ">60 s (h#3)",
     "bench/t6_h4_lins_plain.inp#1": "228 s (h#4)",
     "bench/t7_h6_lins_plain.inp#1": ">600 s (h#6)",
 }
