@@ -107,8 +107,6 @@ def pieces_json(problem: Problem | None) -> str | None:
 
 def run_job(job: Job) -> dict:
     """Worker: check one problem; the verdict as a plain dict (pickles everywhere)."""
-    import grammar  # noqa: F401  (a fresh worker process: grammar before solver.twins, see check_problem)
-
     from .check import check_problem
 
     return check_problem(job.problem, max_time=job.max_time, index=job.index).to_dict()

@@ -184,8 +184,6 @@ def check_problem(problem: Problem, *, max_time: float | None = None, intent: In
                   index: int | None = None) -> ProblemVerdict:
     """Check every twin of a problem against `intent` (default: what the
     statement says); `max_time` caps the whole problem."""
-    import grammar  # noqa: F401  (before solver.twins: the two import each other, grammar must come first)
-
     from .twins import TwinError, expand_twins
 
     clock = _Clock(max_time, _option_time(problem))
