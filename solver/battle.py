@@ -211,8 +211,7 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
-        if self.threat_max is not None and k >= self.threat_max and not rules.in_check(pos) \
-                and not self._threatens(self.threat_max):
+        if not self._passes_threat_guard(k):
             return False
         killer = self._killer.get(k)
         if killer is not None and killer in turns:
@@ -232,12 +231,16 @@ class Battle:
                 return False
         return True
 
-    def _threatens(self, n: int) -> bool:
-        """Popeye's Option Threat n: after an attacker's move that does not
-        check, the attacker must threaten to win within n moves (if the
-        defender could pass), or the defender counts as having defended.  A
-        search restriction that makes long problems solvable, and that can
-        change the answer (a key with no short threat is not found)."""
+    def _passes_threat_guard(self, k: int) -> bool:
+        """Popeye's Option Threat n (defender to move, k attacker moves left):
+        when k >= n and the defender is not in check, the attacker's last move
+        must threaten to win within n moves (were the defender to pass), or it
+        counts as defended.  A search restriction that makes long problems
+        solvable, and that changes the answer as it does in Popeye (a key
+        without a short threat is neither key nor try)."""
+        n = self.threat_max
+        if n is None or k < n or self.rules.in_check(self.pos):
+            return True
         pos = self.pos
         pos.set_state(-pos.side, ())
         try:
@@ -341,6 +344,8 @@ class Battle:
             return None
         if self._obliged_defender and self.has_goal_turn():
             return []
+        if not self._passes_threat_guard(k):
+            return None
         refs = []
         for d in turns:
             rules.play(pos, d)
