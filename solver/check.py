@@ -347,14 +347,19 @@ def _name(side: int) -> str:
     return "white" if side == WHITE else "black"
 
 
-def _sides_of(problem: Problem, reversed_: bool) -> tuple[list[int], str]:
-    """Who plays each turn of a line in this phase, and how the line ends."""
+def _sides_of(problem: Problem, reversed_: bool, length: int | None = None) -> tuple[list[int], str]:
+    """Who plays each turn of a line (of `length` turns, when series play
+    allows several lengths) in this phase, and how the line ends."""
     from .solve import plan
 
     for spec in plan(problem):
         if spec.kind is SectionKind.PLAY and spec.reversed == reversed_:
             if spec.layout == LINE:
-                return list(spec.schedule.sides), spec.schedule.final
+                schedule = spec.schedules[-1]
+                for candidate in spec.schedules:
+                    if len(candidate.sides) + (candidate.final == "forced") == length:
+                        schedule = candidate
+                return list(schedule.sides), schedule.final
             attacker = BLACK if reversed_ else WHITE
             n = problem.stipulation.moves
             return [attacker if i % 2 == 0 else -attacker for i in range(2 * n)], "tree"
@@ -376,7 +381,7 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
     from .setup import position_of
     from .tree import Turn
 
-    sides, final = _sides_of(problem, reversed_)
+    sides, final = _sides_of(problem, reversed_, len(line.turns))
     out = _Replay()
     if not sides:
         out.failed_at, out.reason = 0, "no such phase"
@@ -524,9 +529,9 @@ class _Judge:
                 intended[reversed_].append(tuple(replay.keys))
         for reversed_, skipped, paths in self.found:
             wanted = set(intended.get(reversed_, []))
-            sides, final = _sides_of(self.problem, reversed_)
-            slots = len(sides) if final == "forced" else None
             for path in paths:
+                sides, final = _sides_of(self.problem, reversed_, len(path))
+                slots = len(sides) if final == "forced" else None
                 keys = self.keys_of(path)
                 text = self.solution_text(path, skipped)
                 if self.layout == TREE:
