@@ -125,15 +125,11 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
     cannot be solved.
     """
     import grammar
+    from solver.runner import load_inputs
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items: list = [grammar.load_statement(line) for line in statements]
-    for name in files:
-        if name == "-":
-            items.extend(grammar.load(sys.stdin.read(), "<stdin>"))
-        else:
-            items.extend(grammar.load_file(name))
+    items = load_inputs(files, statements)
     failed = False
     printed = 0
     for item in items:

@@ -54,7 +54,7 @@ from .errors import InputError
 from .intended import Intent, IntendedLine, TwinIntent, intent_of, item_key, item_text, turn_key
 from .legality import illegal_reasons
 from .model import Option, Problem
-from .tree import LINE, TREE, Node, Role, SectionKind, TwinSolution
+from .tree import LINE, TREE, Node, Role, SectionKind, TwinSolution, line_paths
 
 SOUND = "sound"
 COOKED = "cooked"
@@ -460,7 +460,7 @@ class _Judge:
                 if layout == TREE:
                     paths = [(n,) for n in section.nodes if n.role is Role.KEY]
                 else:
-                    paths = list(_paths(section.nodes))
+                    paths = list(line_paths(section.nodes))
                 self.found.append((phase.reversed, section.skipped, paths))
 
     # -- texts --
@@ -872,14 +872,6 @@ def _common(a: tuple, b: tuple) -> int:
     return n
 
 
-def _paths(nodes: list[Node], prefix: tuple = ()):
-    for node in nodes:
-        path = prefix + (node,)
-        if node.children:
-            yield from _paths(node.children, path)
-        else:
-            yield path
-
 
 def _solutions(twin: TwinSolution, layout: str):
     for phase in twin.phases:
@@ -891,7 +883,7 @@ def _solutions(twin: TwinSolution, layout: str):
                     if n.role is Role.KEY:
                         yield (n,), section.skipped
             else:
-                for p in _paths(section.nodes):
+                for p in line_paths(section.nodes):
                     yield p, section.skipped
 
 

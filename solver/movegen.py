@@ -139,45 +139,27 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
     pinned = None          # square of a pinned own piece -> direction of the pin line
     evasion = None         # when in check: the squares a non-king move must reach
     checkers = 0
-    erook, equeen, ebishop = -ROOK * s, -QUEEN * s, -BISHOP * s
-    for d, ray in ROOK_RAYS[ksq]:
-        cand = -1
-        for t in ray:
-            p = board[t]
-            if p:
-                if p * s > 0:
-                    if cand >= 0:
-                        break
-                    cand = t
-                    continue
-                if p == erook or p == equeen:
-                    if cand >= 0:
-                        if pinned is None:
-                            pinned = {}
-                        pinned[cand] = d
-                    else:
-                        checkers += 1
-                        evasion = _segment(ray, t)
-                break
-    for d, ray in BISHOP_RAYS[ksq]:
-        cand = -1
-        for t in ray:
-            p = board[t]
-            if p:
-                if p * s > 0:
-                    if cand >= 0:
-                        break
-                    cand = t
-                    continue
-                if p == ebishop or p == equeen:
-                    if cand >= 0:
-                        if pinned is None:
-                            pinned = {}
-                        pinned[cand] = d
-                    else:
-                        checkers += 1
-                        evasion = _segment(ray, t)
-                break
+    equeen = -QUEEN * s
+    for rays, eline in ((ROOK_RAYS, -ROOK * s), (BISHOP_RAYS, -BISHOP * s)):
+        for d, ray in rays[ksq]:
+            cand = -1
+            for t in ray:
+                p = board[t]
+                if p:
+                    if p * s > 0:
+                        if cand >= 0:
+                            break
+                        cand = t
+                        continue
+                    if p == eline or p == equeen:
+                        if cand >= 0:
+                            if pinned is None:
+                                pinned = {}
+                            pinned[cand] = d
+                        else:
+                            checkers += 1
+                            evasion = _segment(ray, t)
+                    break
     eknight = -KNIGHT * s
     for t in KNIGHT_TARGETS[ksq]:
         if board[t] == eknight:

@@ -310,3 +310,13 @@ def merge_lines(into: list[Node], nodes: list[Node]) -> None:
             index[(node.turn, node.side)] = node
         else:
             merge_lines(twin.children, node.children)
+
+
+def line_paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
+    """Every path from a root to a leaf: the printed lines of line play."""
+    for node in nodes:
+        path = prefix + (node,)
+        if node.children:
+            yield from line_paths(node.children, path)
+        else:
+            yield path
