@@ -86,11 +86,16 @@ class Battle:
             return self.rules.in_check(pos) and not self.rules.has_turn(pos)
         return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
 
+    def _goal_candidates(self) -> list:
+        """Turns that may deliver the goal at once: for mate, checking turns only."""
+        rules = self.rules
+        return rules.checking_turns(self.pos) if self.goal == "#" else rules.turns(self.pos)
+
     def goal_turns(self) -> list:
         """The turns of the side to move that deliver the goal at once."""
         out = []
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             if self.goal_reached():
                 out.append(t)
@@ -99,7 +104,7 @@ class Battle:
 
     def has_goal_turn(self) -> bool:
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             hit = self.goal_reached()
             rules.undo(pos, t)
@@ -148,7 +153,9 @@ class Battle:
             if self.goal == "~":
                 return bool(rules.turns(pos))
             mate = self.goal == "#"
-            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
+            if n == 1 and mate:
+                return bool(rules.mating_turns(pos, first_only=True))
+            for t in rules.turns(pos):
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):

@@ -1,0 +1,191 @@
+"""Deliberately naive reference generators for Messigny and Marseillais, over python-chess.
+
+Written from RULES.md 3 and 4 alone, sharing no code with `solver/`: every
+component is played on a copied python-chess board, every rule is checked
+the slow obvious way (a board's placement compared as text for "the turn
+must change the position", the king's square tested for attack after an
+exchange). Only counts are compared with feerie's, so the representation
+here is whatever is simplest: a component is ("m", chess.Move) or
+("x", my square, their square), a turn a tuple of components.
+
+State between turns: the python-chess board (its own e.p. square unused),
+the list of e.p. squares the last turn left, the squares of the pieces
+that took part in the last turn's exchanges, and whether the game is over
+(the game site's rule: a first component with no second one ends it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import chess
+
+
+@dataclass(frozen=True)
+class Variant:
+    messigny: bool = False
+    rex_inclusive: bool = True
+    marseillais: bool = False
+    game_site: bool = False
+
+
+@dataclass
+class State:
+    board: chess.Board
+    eps: list = field(default_factory=list)
+    restricted: frozenset = frozenset()
+    over: bool = False  # the game site's rule ended the game
+
+
+def is_ep(board: chess.Board, comp) -> bool:
+    """A pawn moving diagonally onto an empty square: an e.p. capture."""
+    return comp[0] == "m" and board.piece_type_at(comp[1].from_square) == chess.PAWN and \
+        board.piece_at(comp[1].to_square) is None and \
+        chess.square_file(comp[1].from_square) != chess.square_file(comp[1].to_square)
+
+
+def components(board: chess.Board, eps, restricted, variant: Variant) -> list:
+    """The legal single moves (and exchanges) of the side to move; e.p. only
+    onto the squares in `eps`."""
+    saved = board.ep_square
+    board.ep_square = None
+    out = [("m", m) for m in board.legal_moves]
+    for e in eps:
+        board.ep_square = e
+        out += [("m", m) for m in board.legal_moves if board.is_en_passant(m)]
+    board.ep_square = saved
+    if variant.messigny:
+        side = board.turn
+        pieces = board.piece_map()
+        for a, pa in pieces.items():
+            if pa.color != side or a in restricted:
+                continue
+            if pa.piece_type == chess.KING and not variant.rex_inclusive:
+                continue
+            for b, pb in pieces.items():
+                if pb.color == side or pb.piece_type != pa.piece_type or b in restricted:
+                    continue
+                after = board.copy(stack=False)
+                after.set_piece_at(a, pb)
+                after.set_piece_at(b, pa)
+                king = after.king(side)
+                if king is not None and after.is_attacked_by(not side, king):
+                    continue
+                out.append(("x", a, b))
+    return out
+
+
+def apply(board: chess.Board, comp) -> chess.Board:
+    """A copy of the board with the component played; the other side to move."""
+    after = board.copy(stack=False)
+    if comp[0] == "m":
+        if is_ep(board, comp):
+            after.ep_square = comp[1].to_square  # python-chess takes e.p. only onto its e.p. square
+        after.push(comp[1])
+    else:
+        _, a, b = comp
+        pa, pb = board.piece_at(a), board.piece_at(b)
+        after.set_piece_at(a, pb)
+        after.set_piece_at(b, pa)
+        after.turn = not board.turn
+    after.ep_square = None
+    return after
+
+
+def follow(squares, board: chess.Board, comp) -> set:
+    """Where the pieces on `squares` stand after the component (captured ones gone)."""
+    if comp[0] == "x":
+        _, a, b = comp
+        return {b if s == a else a if s == b else s for s in squares}
+    move = comp[1]
+    out = set()
+    captured = move.to_square
+    if is_ep(board, comp):
+        captured = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+    rook_from = rook_to = None
+    if board.is_castling(move):
+        rank = chess.square_rank(move.from_square)
+        kingside = chess.square_file(move.to_square) > chess.square_file(move.from_square)
+        rook_from = chess.square(7 if kingside else 0, rank)
+        rook_to = chess.square(5 if kingside else 3, rank)
+    for s in squares:
+        if s == move.from_square:
+            out.add(move.to_square)
+        elif s == rook_from:
+            out.add(rook_to)
+        elif s == captured:
+            continue
+        else:
+            out.add(s)
+    return out
+
+
+def exchange_squares(comp) -> set:
+    return {comp[1], comp[2]} if comp[0] == "x" else set()
+
+
+def double_step_square(board: chess.Board, comp):
+    """The square a pawn's double step passes over, or None."""
+    if comp[0] != "m":
+        return None
+    m = comp[1]
+    if board.piece_type_at(m.from_square) == chess.PAWN and \
+            abs(chess.square_rank(m.to_square) - chess.square_rank(m.from_square)) == 2:
+        return (m.from_square + m.to_square) // 2
+    return None
+
+
+def turns(state: State, variant: Variant) -> list:
+    """Legal turns: single moves, or Marseillais turns of one or two components."""
+    board = state.board
+    if state.over:
+        return []
+    firsts = components(board, state.eps, state.restricted, variant)
+    if not variant.marseillais:
+        return [(c,) for c in firsts]
+    side = board.turn
+    placement = board.board_fen()
+    out = []
+    for c1 in firsts:
+        b1 = apply(board, c1)
+        if b1.is_check():
+            out.append((c1,))
+            continue
+        b1.turn = side
+        mid_eps = [e for e in state.eps if e != c1[1].to_square] if is_ep(board, c1) else []
+        mid_restricted = follow(state.restricted, board, c1)
+        seconds = [c2 for c2 in components(b1, mid_eps, mid_restricted, variant)
+                   if apply(b1, c2).board_fen() != placement]
+        out += [(c1, c2) for c2 in seconds]
+        if not seconds and variant.game_site:
+            out.append((c1,))
+    return out
+
+
+def play(state: State, turn, variant: Variant) -> State:
+    board = state.board
+    side = board.turn
+    steps = []
+    exchanged: set = set()
+    for i, comp in enumerate(turn):
+        e = double_step_square(board, comp)
+        if e is not None:
+            steps.append((e, comp[1].to_square))
+        exchanged = follow(exchanged, board, comp) | exchange_squares(comp)
+        board = apply(board, comp)
+        if i + 1 < len(turn):
+            board.turn = side
+    board.turn = not side
+    eps = [e for e, to in steps
+           if board.piece_at(to) == chess.Piece(chess.PAWN, side) and board.piece_at(e) is None]
+    over = variant.marseillais and variant.game_site and len(turn) == 1 and not board.is_check()
+    return State(board, eps, frozenset(exchanged), over)
+
+
+def perft(state: State, depth: int, variant: Variant) -> int:
+    if depth == 0:
+        return 1
+    ts = turns(state, variant)
+    if depth == 1:
+        return len(ts)
+    return sum(perft(play(state, t, variant), depth - 1, variant) for t in ts)
