@@ -59,12 +59,13 @@ candidates for a mating turn) asks only for checking second components, and
 
 from __future__ import annotations
 
-from .board import CASTLE_PATH, KING_TARGETS, PAWN, WHITE
+from .board import CASTLE_PATH, KING, KING_TARGETS, PAWN, WHITE
 from .errors import InputError
 from .messigny import restricted
 from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, NORMAL
 from .movegen import attacked, in_check
 from .position import Position
+from .escapes import touches, walks
 from .record import component
 from .rules import CONDITIONS, Rules, TurnTag
 
@@ -187,6 +188,7 @@ class MarseillaisRules(Rules):
         self.in_check = base.in_check
         self.balanced = balanced
         self.game_site = game_site
+        self.step_is_turn = game_site  # then a first component alone is a turn
         self._has_turn: dict = {}  # position key -> has_turn, for mate tests
 
     def plain(self) -> bool:
@@ -341,7 +343,13 @@ class MarseillaisRules(Rules):
         return out
 
     def mating_turns(self, pos, first_only: bool = False) -> list:
-        """Checking turns tested for mate as they are generated (no replay)."""
+        """Checking turns tested for mate as they are generated (no replay).
+
+        Most (first, second) pairs are refuted without being played: before
+        the turn, a few "walks" of the defending king are found (two steps
+        onto empty, unattacked squares, `escapes.walks`); a pair after which one of
+        them is still open cannot mate, and whether a component can close a
+        walk is a matter of a few table lookups (`escapes.touches`)."""
         if self._over(pos) or self._first_of_game(pos) or self.game_site:
             return Rules.mating_turns(self, pos, first_only)
         side = pos.side
@@ -349,15 +357,26 @@ class MarseillaisRules(Rules):
         start_ep = pos.ep
         banned = restricted(pos) if self.exchanges else ()
         make, unmake = pos.make, pos.unmake
+        ek = pos.kings[-side]
+        routes = walks(pos, side) if ek >= 0 and not self.exchanges and not pos.fairy else []
+        squares = {x for w in routes for x in w}
         out = []
         for c1 in self.moves(pos):
             rev = _reverse(board, c1)
+            open_walks = routes
+            if routes:
+                board[ek] = 0
+                shut = {x for x in squares if touches(board, c1, side, x)}
+                board[ek] = -KING * side
+                if shut:
+                    open_walks = [w for w in routes if w[0] not in shut and w[1] not in shut]
             make(c1)
             if in_check(pos, -side):
-                self._finish(pos, (c1,), side, False)
-                if not self.has_turn(pos):
-                    out.append((c1,))
-                unmake()
+                if not open_walks:
+                    self._finish(pos, (c1,), side, False)
+                    if not self.has_turn(pos):
+                        out.append((c1,))
+                    unmake()
                 unmake()
                 if out and first_only:
                     return out
@@ -366,6 +385,25 @@ class MarseillaisRules(Rules):
             for c2 in self.checking_moves(pos):
                 if c2 == rev:
                     continue
+                if open_walks:
+                    board[ek] = 0
+                    seen: dict[int, bool] = {}
+                    escape = False
+                    for t, u in open_walks:
+                        a = seen.get(t)
+                        if a is None:
+                            a = seen[t] = touches(board, c2, side, t)
+                        if a:
+                            continue
+                        b = seen.get(u)
+                        if b is None:
+                            b = seen[u] = touches(board, c2, side, u)
+                        if not b:
+                            escape = True
+                            break
+                    board[ek] = -KING * side
+                    if escape:
+                        continue
                 make(c2)
                 self._finish(pos, (c1, c2), side, False)
                 if not self.has_turn(pos):

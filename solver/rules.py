@@ -43,6 +43,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple
 
+from .board import KING
+from .escapes import flights, touches
 from .move import EXCHANGE, Move
 from .movegen import checking_moves, has_legal_move, in_check, legal_moves
 
@@ -62,6 +64,7 @@ class TurnTag(NamedTuple):
 
 class Rules:
     name = "orthodox"
+    step_is_turn = True  # a king's single step is a whole turn (not so in Marseillais)
 
     def __init__(self) -> None:
         self.extra_moves: list[Callable] = []
@@ -149,9 +152,23 @@ class Rules:
 
     def mating_turns(self, pos, first_only: bool = False) -> list:
         """The legal turns that mate (with `first_only`, at most one): the
-        final turn of a mate stipulation, where only these matter."""
+        final turn of a mate stipulation, where only these matter.
+
+        A checking move that leaves the defending king an escape it had
+        before (`escapes`) is refuted without being played, where one king
+        step is a whole turn (`step_is_turn`)."""
         out = []
+        side = pos.side
+        ek = pos.kings[-side]
+        free = flights(pos, side) if self.step_is_turn and ek >= 0 and not pos.fairy else ()
+        board = pos.board
         for t in self.checking_turns(pos):
+            if free and t.__class__ is int:
+                board[ek] = 0
+                escape = any(not touches(board, t, side, x) for x in free)
+                board[ek] = -KING * side
+                if escape:
+                    continue
             self.play(pos, t)
             hit = not self.has_turn(pos)
             self.undo(pos, t)

@@ -92,6 +92,27 @@ def apply(board: chess.Board, comp) -> chess.Board:
     return after
 
 
+def placement_after(board: chess.Board, comp) -> str:
+    """The placement (FEN board field) after the component; the board is left as it was."""
+    if comp[0] == "x":
+        _, a, b = comp
+        pa, pb = board.piece_at(a), board.piece_at(b)
+        board.set_piece_at(a, pb)
+        board.set_piece_at(b, pa)
+        text = board.board_fen()
+        board.set_piece_at(a, pa)
+        board.set_piece_at(b, pb)
+        return text
+    saved = board.ep_square
+    if is_ep(board, comp):
+        board.ep_square = comp[1].to_square
+    board.push(comp[1])
+    text = board.board_fen()
+    board.pop()
+    board.ep_square = saved
+    return text
+
+
 def follow(squares, board: chess.Board, comp) -> set:
     """Where the pieces on `squares` stand after the component (captured ones gone)."""
     if comp[0] == "x":
@@ -155,7 +176,7 @@ def turns(state: State, variant: Variant) -> list:
         mid_eps = [e for e in state.eps if e != c1[1].to_square] if is_ep(board, c1) else []
         mid_restricted = follow(state.restricted, board, c1)
         seconds = [c2 for c2 in components(b1, mid_eps, mid_restricted, variant)
-                   if apply(b1, c2).board_fen() != placement]
+                   if placement_after(b1, c2) != placement]
         out += [(c1, c2) for c2 in seconds]
         if not seconds and variant.game_site:
             out.append((c1,))
