@@ -153,9 +153,7 @@ class Battle:
             if self.goal == "~":
                 return bool(rules.turns(pos))
             mate = self.goal == "#"
-            if n == 1 and mate:
-                return bool(rules.mating_turns(pos, first_only=True))
-            for t in rules.turns(pos):
+            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):

@@ -69,7 +69,8 @@ from .escapes import touches, walks
 from .record import component
 from .rules import CONDITIONS, Rules, TurnTag
 
-CACHE_LIMIT = 2_000_000
+CACHE_LIMIT = 500_000
+OPEN_WALKS = 3  # walks a first component leaves open that mating_turns keeps track of
 
 GAME_ARRAY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 _GAME_ARRAY_PLACEMENT = Position.from_fen(GAME_ARRAY).placement_hash()
@@ -359,17 +360,24 @@ class MarseillaisRules(Rules):
         make, unmake = pos.make, pos.unmake
         ek = pos.kings[-side]
         routes = walks(pos, side) if ek >= 0 and not self.exchanges and not pos.fairy else []
-        squares = {x for w in routes for x in w}
         out = []
         for c1 in self.moves(pos):
             rev = _reverse(board, c1)
-            open_walks = routes
+            # a few walks the first component leaves open (judged before it
+            # is played); the second must close each of them
+            open_walks = []
             if routes:
                 board[ek] = 0
-                shut = {x for x in squares if touches(board, c1, side, x)}
+                shut: dict[int, bool] = {}
+                for w in routes:
+                    for x in w:
+                        if x not in shut:
+                            shut[x] = touches(board, c1, side, x)
+                    if not shut[w[0]] and not shut[w[1]]:
+                        open_walks.append(w)
+                        if len(open_walks) == OPEN_WALKS:
+                            break
                 board[ek] = -KING * side
-                if shut:
-                    open_walks = [w for w in routes if w[0] not in shut and w[1] not in shut]
             make(c1)
             if in_check(pos, -side):
                 if not open_walks:

@@ -347,12 +347,9 @@ def checking_moves(pos) -> list[int]:
     Only candidates are tried: moves of a piece standing before one of its
     own line pieces on a line to the enemy king (discovered checks), moves
     onto a square from which the piece attacks the king (direct checks), and
-    the rare multi-line moves (promotion, castling, e.p.).  A candidate whose
-    check follows from that geometry alone (every discovered check, every
-    direct check other than a promotion) made by a piece that is not pinned,
-    while the mover is not in check, is legal and checks for certain; the
-    others are played to confirm it, so for them the geometry only has to
-    avoid missing a check, never to be exact.
+    the rare multi-line moves (promotion, castling, e.p.).  Each candidate is
+    then played to confirm it is legal and checks, so the geometry here only
+    has to avoid missing a check, never to be exact.
     """
     s = pos.side
     ek = pos.kings[-s]
@@ -367,33 +364,25 @@ def checking_moves(pos) -> list[int]:
     knight_checks = KNIGHT_TARGETS[ek]
     pawn_checks = (ek - 15, ek - 17) if s == WHITE else (ek + 15, ek + 17)
     last_rank = 7 if s == WHITE else 0
-    cands: list[int] = []      # to be tried on the board
-    sure: list[int] = []       # legal and checking by construction
+    cands: list[int] = []
     append = cands.append
-    ksq = pos.kings[s]
-    safe = ksq >= 0 and not in_check(pos, s)
-    pins = _pins(board, ksq, s) if safe else None
     for frm in sorted(pos.occupied[s]):
         kind = board[frm] * s
-        # a piece that may move anywhere without exposing its own king
-        free = safe and frm not in pins and kind != KING
         line = disc.get(frm)
         if line is not None:
             for m in _piece_moves(pos, frm, kind, s):
                 if DIRECTION[((m >> 7) & 127) - ek + 119] != line:
-                    (sure if free else cands).append(m)
+                    append(m)
             continue
         if kind == KNIGHT:
             for t in KNIGHT_TARGETS[frm]:
                 if board[t] * s <= 0 and t in knight_checks:
-                    (sure if free else cands).append(frm | t << 7)
+                    append(frm | t << 7)
         elif kind == PAWN:
             for m in _piece_moves(pos, frm, kind, s):
                 t = (m >> 7) & 127
-                if (t >> 4) == last_rank:
+                if t in pawn_checks or (t >> 4) == last_rank:
                     append(m)
-                elif t in pawn_checks:
-                    (sure if free else cands).append(m)
         elif kind != KING:
             targets = (rook_checks if kind == ROOK else bishop_checks if kind == BISHOP
                        else rook_checks | bishop_checks)
@@ -403,7 +392,7 @@ def checking_moves(pos) -> list[int]:
                     if p * s > 0:
                         break
                     if t in targets:
-                        (sure if free else cands).append(frm | t << 7)
+                        append(frm | t << 7)
                     if p:
                         break
     if pos.castling & SIDE_RIGHTS[s] or pos.ep:
@@ -411,27 +400,7 @@ def checking_moves(pos) -> list[int]:
             flag = (m >> 14) & 7
             if flag == CASTLE or flag == EN_PASSANT:
                 append(m)
-    return sure + _checking_by_trial(pos, cands) if cands else sure
-
-
-def _pins(board, ksq: int, s: int) -> set[int]:
-    """Squares of the pieces of side `s` pinned to their king on `ksq`."""
-    out: set[int] = set()
-    for rays, a, b in ((ROOK_RAYS, -ROOK * s, -QUEEN * s), (BISHOP_RAYS, -BISHOP * s, -QUEEN * s)):
-        for _, ray in rays[ksq]:
-            cand = -1
-            for t in ray:
-                p = board[t]
-                if p:
-                    if cand < 0:
-                        if p * s > 0:
-                            cand = t
-                            continue
-                        break
-                    if p == a or p == b:
-                        out.add(cand)
-                    break
-    return out
+    return _checking_by_trial(pos, cands)
 
 
 def _line_targets(board, ek: int, rays) -> set[int]:

@@ -16,6 +16,7 @@ that took part in the last turn's exchanges, and whether the game is over
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import chess
@@ -210,3 +211,71 @@ def perft(state: State, depth: int, variant: Variant) -> int:
     if depth == 1:
         return len(ts)
     return sum(perft(play(state, t, variant), depth - 1, variant) for t in ts)
+
+
+def goal_reached(state: State, variant: Variant, goal: str) -> bool:
+    """Mate ('#'): in check and no turn; stalemate ('='): not in check and no turn."""
+    check = state.board.is_check()
+    if goal == "#" and not check:
+        return False
+    return not turns(state, variant) and check == (goal == "#")
+
+
+def one_turn_solutions(state: State, variant: Variant, goal: str, help_play: bool) -> set:
+    """Every solution of a one-turn problem: #1 or =1 (the side to move
+    reaches the goal with its turn), h#1 or h=1 (a turn of the side to move,
+    then one of the other side that reaches it), as tuples of turns, each
+    turn a tuple of `squares(component)`."""
+    out = set()
+    for first in turns(state, variant) if help_play else [None]:
+        after = play(state, first, variant) if first is not None else state
+        for last in turns(after, variant):
+            if goal_reached(play(after, last, variant), variant, goal):
+                line = ((first,) if first is not None else ()) + (last,)
+                out.add(tuple(tuple(squares(c) for c in t) for t in line))
+    return out
+
+
+def squares(comp) -> tuple:
+    """A component as (from, to, promotion letter or ''), in square names."""
+    if comp[0] == "x":
+        return (chess.square_name(comp[1]), chess.square_name(comp[2]), "")
+    m = comp[1]
+    promo = chess.piece_symbol(m.promotion).upper() if m.promotion else ""
+    return (chess.square_name(m.from_square), chess.square_name(m.to_square), promo)
+
+
+def find_turn(state: State, variant: Variant, wanted: tuple):
+    """The legal turn whose components have these `squares`, or None."""
+    for t in turns(state, variant):
+        if tuple(squares(c) for c in t) == wanted:
+            return t
+    return None
+
+
+# --- reading solution lines ------------------------------------------------------------
+
+_COMPONENT = re.compile(r"(?:0-0-0|0-0|[A-Z]?([a-h][1-8])(?:[-*]|<->[A-Z]?)([a-h][1-8])(?:=([A-Z]))?)")
+
+
+def line_squares(text: str, first_white: bool) -> tuple:
+    """An intended line in Popeye notation ('1.g2-g1=R,Rg1-d1 Rd5*d1,Rd1-d7 #')
+    as a tuple of turns of `squares` (castling read from the side that plays it)."""
+    text = re.sub(r"\d+\.+", " ", text.replace(" ep.", ""))
+    out = []
+    white = first_white
+    for word in text.split():
+        if word in ("+", "#", "=", "!", "?"):
+            continue
+        turn = []
+        for part in word.split(","):
+            m = _COMPONENT.fullmatch(part)
+            assert m, f"cannot read {part!r} in {text!r}"
+            if part.startswith("0-0"):
+                rank = "1" if white else "8"
+                turn.append(("e" + rank, ("c" if part == "0-0-0" else "g") + rank, ""))
+            else:
+                turn.append((m.group(1), m.group(2), m.group(3) or ""))
+        out.append(tuple(turn))
+        white = not white
+    return tuple(out)

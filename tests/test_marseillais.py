@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import grammar
+import problem_files
 from solver.board import parse_square
 from solver.errors import InputError
 from solver.marseillais import GAME_ARRAY
@@ -295,3 +296,13 @@ def test_mate_by_no_second_component():
     found = lines("6k1/8/8/2Q5/7P/5K2/8/8 b - - h#1 Marseillais")
     assert "Kg8-g7,Kg7-h8 h4-h5,Qc5-f8 #" in found
     assert "Kg8-h7,Kh7-h8 h4-h5,Qc5-f8 #" in found
+
+
+# --- problems/marseillais.txt ----------------------------------------------------------
+
+@pytest.mark.parametrize("index", range(len(problem_files.load("marseillais.txt"))))
+def test_composed_problems_have_their_recorded_solutions(index):
+    problem = problem_files.load("marseillais.txt")[index]
+    found = problem_files.found_lines(problem)
+    assert found == problem_files.recorded_lines(problem)
+    assert len(found) == problem.solutions_expected

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 import grammar
+import problem_files
 from cli import main
 from solver.board import parse_square
 from solver.model import Condition
@@ -174,3 +175,13 @@ def test_perft_condition_errors(text, words):
     assert result.exit_code == 2
     for word in words:
         assert word in result.output
+
+
+# --- problems/messigny.txt (solutions checked against Popeye when composed) --------------
+
+@pytest.mark.parametrize("index", range(len(problem_files.load("messigny.txt"))))
+def test_composed_problems_have_their_recorded_solutions(index):
+    problem = problem_files.load("messigny.txt")[index]
+    found = problem_files.found_lines(problem)
+    assert found == problem_files.recorded_lines(problem)
+    assert len(found) == problem.solutions_expected
