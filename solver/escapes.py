@@ -8,7 +8,8 @@ reach it from its new square, and leaving its old square opens no line of
 the mover's onto it), the king still steps there after the move: no need to
 play it.  `touches` decides that from tables; `flights` and `walks` (a step
 and a second step, for Marseillais, where one step is not a whole turn)
-list the escapes before the move.
+list the escapes before the move; `king_walks` is the same idea as a
+quick sufficient test that the side to move has a Marseillais turn.
 """
 
 from __future__ import annotations
@@ -105,3 +106,29 @@ def touches(board: list[int], m: int, side: int, x: int) -> bool:
             return p * side > 0 and SLIDES[p] and ATTACKS[p][x - sq + 119]
         sq += d
     return False
+
+
+def king_walks(pos) -> bool:
+    """A quick sufficient test for "the side to move has a turn": its king
+    steps to an empty square that is not attacked and on to another one
+    (not back), both plainly legal (or the first step already checks, which
+    also makes a turn).  Most positions that are not mate pass it without a
+    move being played; the others get the full search."""
+    s = pos.side
+    k = pos.kings[s]
+    if k < 0:
+        return False
+    board = pos.board
+    enemies = pos.occupied[-s]
+    king = board[k]
+    board[k] = 0
+    try:
+        for t in KING_TARGETS[k]:
+            if board[t] or attacked(board, t, -s, enemies):
+                continue
+            for u in KING_TARGETS[t]:
+                if u != k and not board[u] and not attacked(board, u, -s, enemies):
+                    return True
+        return False
+    finally:
+        board[k] = king

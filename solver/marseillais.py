@@ -59,13 +59,13 @@ candidates for a mating turn) asks only for checking second components, and
 
 from __future__ import annotations
 
-from .board import CASTLE_PATH, KING, KING_TARGETS, PAWN, WHITE
+from .board import CASTLE_PATH, KING, PAWN, WHITE
 from .errors import InputError
+from .escapes import king_walks, touches, walks
 from .messigny import restricted
 from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, NORMAL
-from .movegen import attacked, in_check
+from .movegen import in_check
 from .position import Position
-from .escapes import touches, walks
 from .record import component
 from .rules import CONDITIONS, Rules, TurnTag
 
@@ -145,32 +145,6 @@ def _exchanged(turn, side: int) -> tuple[int, ...]:
         if (c2 >> 14) & 7 == EXCHANGE:
             part = tuple(set(part) | {c2 & 127, (c2 >> 7) & 127})
     return tuple(sorted(part))
-
-
-def _king_walks(pos) -> bool:
-    """A quick sufficient test for "the side to move has a turn": its king
-    steps to an empty square that is not attacked and on to another one
-    (not back), both plainly legal (or the first step already checks, which
-    also makes a turn).  Most positions that are not mate pass it without a
-    move being played; the others get the full search."""
-    s = pos.side
-    k = pos.kings[s]
-    if k < 0:
-        return False
-    board = pos.board
-    enemies = pos.occupied[-s]
-    king = board[k]
-    board[k] = 0
-    try:
-        for t in KING_TARGETS[k]:
-            if board[t] or attacked(board, t, -s, enemies):
-                continue
-            for u in KING_TARGETS[t]:
-                if u != k and not board[u] and not attacked(board, u, -s, enemies):
-                    return True
-        return False
-    finally:
-        board[k] = king
 
 
 def _tag_key(pos):
@@ -287,7 +261,7 @@ class MarseillaisRules(Rules):
             return False
         if self.game_site or self._first_of_game(pos):
             return self.has_move(pos)
-        if _king_walks(pos):
+        if king_walks(pos):
             return True
         key = self.key(pos)
         known = self._has_turn.get(key)
