@@ -60,17 +60,22 @@ def main() -> None:
 
 
 def _rules_from_text(text: str | None):
-    """The rule set of a `--condition` text such as 'Messigny RexExclusive'."""
-    from solver.model import Condition
-    from solver.rules import build_rules
+    """The rule set of a `--condition` text such as 'Messigny RexExclusive'
+    (read by the grammar's condition reader: the spellings, abbreviations and
+    errors of a problem's condition line)."""
+    from grammar.conditions import read_condition_text
+    from solver.rules import build_rules, unsupported_condition
 
     if not text or not text.strip():
         return build_rules(())
-    conditions = []
-    for part in text.split(";"):
-        words = part.split()
-        if words:
-            conditions.append(Condition(words[0], tuple(words[1:])))
+    try:
+        conditions = read_condition_text(text)
+    except InputError as err:
+        raise InputError(f"--condition: {err.message}", column=err.column, text=text) from None
+    for cond in conditions:
+        reason = unsupported_condition(cond)
+        if reason:
+            raise InputError(f"--condition: {reason}")
     return build_rules(conditions)
 
 

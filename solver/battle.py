@@ -88,11 +88,16 @@ class Battle:
             return self.rules.in_check(pos) and not self.rules.has_turn(pos)
         return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
 
+    def _goal_candidates(self) -> list:
+        """Turns that may deliver the goal at once: for mate, checking turns only."""
+        rules = self.rules
+        return rules.checking_turns(self.pos) if self.goal == "#" else rules.turns(self.pos)
+
     def goal_turns(self) -> list:
         """The turns of the side to move that deliver the goal at once."""
         out = []
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             if self.goal_reached():
                 out.append(t)
@@ -101,7 +106,7 @@ class Battle:
 
     def has_goal_turn(self) -> bool:
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             hit = self.goal_reached()
             rules.undo(pos, t)

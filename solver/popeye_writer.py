@@ -58,6 +58,12 @@ CONDITION_WORDS = {
     "Messigny": {"en": "MessignyChess", "de": "MessignySchach", "fr": "EchecsMessigny"},
     "RexExclusive": {"en": "RexExclusive", "de": "RexExklusive", "fr": "RexExclusif"},
     "RexInclusive": {"en": "RexInclusive", "de": "RexInklusive", "fr": "RexInclusif"},
+    # Popeye has no Marseillais: the words are feerie's own, those its
+    # grammar reads (grammar.keywords.MARSEILLAIS_WORDS)
+    "Marseillais": {"en": "MarseillaisChess", "de": "MarseillaisSchach", "fr": "EchecsMarseillais"},
+    "Balanced": {"en": "Balanced", "de": "Ausgeglichen", "fr": "Equilibre"},
+    "GameSite": {"en": "GameSite", "de": "Spielseite", "fr": "SiteDeJeu"},
+    "NoChecks": {"en": "NoChecks", "de": "OhneSchach", "fr": "SansEchecs"},
 }
 
 

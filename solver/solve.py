@@ -39,15 +39,17 @@ class SolveResult:
 
 def unsupported_reason(problem: Problem) -> str | None:
     """Why feerie cannot solve this problem (or one of its twins), or None."""
-    from .rules import CONDITIONS
+    from .rules import unsupported_condition
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
     if stip.goal == "~" and (stip.play != "direct" or stip.series):
         reasons.append(f"stipulation {stip.text} is not supported")
     for cond in problem.conditions:
-        if cond.supported and cond.name not in CONDITIONS:
-            reasons.append(f"condition {cond.name} is not supported yet")
+        if cond.supported:
+            reason = unsupported_condition(cond)
+            if reason:
+                reasons.append(reason)
     return reasons[0] if reasons else None
 
 

@@ -40,9 +40,6 @@ FILES = [
 
 # What feerie refuses, and why (the reason must be part of feerie's message).
 UNSUPPORTED = {
-    "english/ex1_messigny_h2.inp#1": "condition Messigny is not supported",
-    "english/messigny_rexex_h2.inp#1": "condition Messigny is not supported",
-    "english/messigny_rexex_r2.inp#1": "condition Messigny is not supported",
     "beispiel/castling.inp#16": "stipulation reci-h#2 is not supported (reciprocal play)",
     "beispiel/castling.inp#30": "condition MagicSquares is not supported",
     "beispiel/castling.inp#31": "stipulation ser-sx7 is not supported (goal x (capture))",
@@ -190,22 +187,11 @@ UNSUPPORTED = {
     "beispiel/intell.inp#116": "stipulation reci-h(#)=3 is not supported (reciprocal play)",
     "beispiel/intell.inp#117": "stipulation ser-reci-h(=)#7 is not supported (reciprocal play)",
     "beispiel/anystip.inp#1": "piece attribute Kamikaze is not supported",
-    "beispiel/messigny.inp#1": "condition Messigny is not supported",
-    "beispiel/messigny.inp#2": "condition Messigny is not supported",
-    "beispiel/messigny.inp#3": "condition Messigny is not supported",
-    "beispiel/messigny.inp#4": "condition Messigny is not supported",
-    "beispiel/messigny.inp#5": "condition Messigny is not supported",
-    "beispiel/messigny.inp#6": "condition Messigny is not supported",
-    "beispiel/messigny.inp#7": "condition Messigny is not supported",
-    "beispiel/messigny.inp#8": "condition Messigny is not supported",
-    "beispiel/messigny.inp#9": "condition Messigny is not supported",
-    "beispiel/messigny.inp#10": "condition Messigny is not supported",
-    "beispiel/messigny.inp#11": "condition Messigny is not supported",
-    "beispiel/messigny.inp#12": "condition Messigny is not supported",
 }
 
 # Too slow for CI: (seconds measured on the development machine, or a lower bound).
 SLOW = {
+    "beispiel/messigny.inp#3": "90 s (Messigny h#3)",
     "beispiel/castling.inp#11": "275 s (#6 with Threat 1)",
     "beispiel/castling.inp#27": ">60 s (h#3.5)",
     "beispiel/castling.inp#35": "26 s (ser-s#6)",
