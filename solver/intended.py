@@ -99,9 +99,11 @@ def split_line(text: str) -> tuple[str | None, list[str]]:
             word = word[m.end():]
         if not word or word in ("...", "..") or word in _BANGS or word in MARKS or word == "threat:":
             continue
-        if word == "ep.":
+        if word == "ep." or word.startswith("ep.,"):
+            # 'g5*h6 ep.' ends a move; in a Marseillais turn the next
+            # component follows the comma: 'g5*h6 ep.,d5*c6 ep.'
             if tokens:
-                tokens[-1] += " ep."
+                tokens[-1] += " " + word
             continue
         word = _TRAILING.sub("", word)
         word = _GLUED_MARK.sub("", word)
