@@ -60,17 +60,22 @@ def main() -> None:
 
 
 def _rules_from_text(text: str | None):
-    """The rule set of a `--condition` text such as 'Messigny RexExclusive'."""
-    from solver.model import Condition
-    from solver.rules import build_rules
+    """The rule set of a `--condition` text such as 'Messigny RexExclusive'
+    (read by the grammar's condition reader: the spellings, abbreviations and
+    errors of a problem's condition line)."""
+    from grammar.conditions import read_condition_text
+    from solver.rules import build_rules, unsupported_condition
 
     if not text or not text.strip():
         return build_rules(())
-    conditions = []
-    for part in text.split(";"):
-        words = part.split()
-        if words:
-            conditions.append(Condition(words[0], tuple(words[1:])))
+    try:
+        conditions = read_condition_text(text)
+    except InputError as err:
+        raise InputError(f"--condition: {err.message}", column=err.column, text=text) from None
+    for cond in conditions:
+        reason = unsupported_condition(cond)
+        if reason:
+            raise InputError(f"--condition: {reason}")
     return build_rules(conditions)
 
 
@@ -125,15 +130,11 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
     cannot be solved.
     """
     import grammar
+    from solver.runner import load_inputs
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items: list = [grammar.load_statement(line) for line in statements]
-    for name in files:
-        if name == "-":
-            items.extend(grammar.load(sys.stdin.read(), "<stdin>"))
-        else:
-            items.extend(grammar.load_file(name))
+    items = load_inputs(files, statements)
     failed = False
     printed = 0
     for item in items:
@@ -221,6 +222,131 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
         click.echo(json.dumps(document(results), indent=1))
     if status:
         sys.exit(status)
+
+
+@main.command("check")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to check (may be repeated).")
+@click.option("--expected", "expected", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Popeye's (or feerie's) output for the same problems: its solutions are the intended ones.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="One line per problem and twin, or a JSON list.")
+@click.option("--max-time", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Time allowed for each problem; past it the verdict is 'timeout' unless a flaw was found.")
+@handle_errors
+def check_command(files, statements, expected, fmt, max_time) -> None:
+    """Check problems for soundness: one verdict per problem and twin, with its evidence.
+
+    Verdicts: sound, cooked, short_solution, no_solution, intended_missing,
+    illegal_position, unsupported, timeout, error.  The intended solution
+    is the statement's (native 'intended:' lines, 'solutions:' count, or a
+    remark such as '2 solutions'), or, with --expected, what an earlier
+    run of Popeye or feerie printed.  Exit status: 0 when every problem is
+    sound, 1 when one is not, 2 on bad input.
+    """
+    import json
+
+    import grammar
+    from solver.check import ERROR, check_item
+    from solver.intended import intents_from_output_file
+    from solver.runner import load_inputs
+    from solver.verdict_text import verdict_lines
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    items = load_inputs(files, statements)
+    intents: list = [None] * len(items)
+    if expected:
+        problems = [item if not isinstance(item, grammar.ProblemError) else item.problem for item in items]
+        intents = intents_from_output_file(expected, problems)
+    status = 0
+    out = []
+    for index, (item, intent) in enumerate(zip(items, intents), 1):
+        if isinstance(intent, InputError) and not isinstance(item, grammar.ProblemError):
+            click.echo(f"feerie: {intent.format()}", err=True)
+            status = EXIT_BAD_INPUT
+            continue
+        if isinstance(intent, InputError):
+            intent = None  # the problem itself cannot be checked: its own verdict says why
+        verdict = check_item(item, max_time=max_time, intent=intent, index=index)
+        if verdict.verdict == ERROR:
+            status = EXIT_BAD_INPUT
+        elif not verdict.sound and status == 0:
+            status = 1
+        if fmt == "json":
+            out.append(verdict.to_dict())
+        else:
+            for line in verdict_lines(verdict):
+                click.echo(line)
+    if fmt == "json":
+        click.echo(json.dumps(out, indent=1))
+    if status:
+        sys.exit(status)
+
+
+@main.command("batch")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--db", "db", required=True, type=click.Path(dir_okay=False), metavar="RESULTS.sqlite",
+              help="The SQLite file the results are written to (created if needed).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), metavar="N",
+              help="Worker processes (default: one per core).")
+@click.option("--max-time", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Time allowed for each problem (its verdict is then 'timeout' unless a flaw was found).")
+@click.option("--resume", is_flag=True,
+              help="Skip the problems that already have a result from this feerie version.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Run on the Dask cluster whose scheduler is at ADDRESS (needs the 'cluster' extra).")
+@handle_errors
+def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
+    """Check every problem of the files under PATHS, in parallel, into a SQLite database.
+
+    Directories are searched for problem files (.inp .txt .pbm .pop
+    .feerie).  Each result is written as soon as it is known, so an
+    interrupted run loses nothing already reported; --resume then checks
+    only what is left (or changed).  A file or problem that cannot be read
+    is recorded as 'error' and the batch goes on.  Progress goes to
+    standard error (a bar on a terminal, one line per problem otherwise),
+    the totals to standard output.  Exit status: 0 when every problem is
+    sound, 1 when one is not, 2 on bad input.
+    """
+    from solver.batch import run_batch
+    from solver.progress import Progress
+
+    summary = run_batch(paths, db, jobs=jobs, max_time=max_time, resume=resume, cluster=cluster,
+                        progress=Progress)
+    counts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
+    click.echo(f"checked {summary.checked} of {summary.total} problems (skipped {summary.skipped}) "
+               f"in {summary.seconds:.1f} s, {summary.rate:.2f} problems/s" + (f": {counts}" if counts else ""))
+    click.echo(f"results in {db}; see: feerie report --db {db}")
+    from solver.results import ResultStore
+
+    store = ResultStore(db, create=False)
+    try:
+        unsound = sum(1 for r in store.rows() if r["verdict"] != "sound")
+    finally:
+        store.close()
+    if unsound:
+        sys.exit(1)
+
+
+@main.command("report")
+@click.option("--db", "db", required=True, type=click.Path(dir_okay=False), metavar="RESULTS.sqlite",
+              help="The SQLite file a batch wrote.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text",
+              show_default=True, help="Output format (HTML: one page with diagrams and evidence).")
+@handle_errors
+def report_command(db, fmt) -> None:
+    """Report a batch's results: totals by verdict, the unsound problems first."""
+    from solver.report import render
+    from solver.results import ResultStore
+
+    store = ResultStore(db, create=False)
+    try:
+        rows = store.rows()
+    finally:
+        store.close()
+    click.echo(render(rows, fmt, source=str(db)), nl=False)
 
 
 if __name__ == "__main__":

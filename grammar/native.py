@@ -2,7 +2,7 @@
 
 Everything a Problem holds has a key, so that `parse_native(format_native(p))`
 gives back `p` (the property test in tests/test_native.py checks it); the
-format itself is described in docs/native-format.md.  `format_native` writes
+format itself is described in README.md, "Problem input".  `format_native` writes
 the normal form: keys in a fixed order, pieces grouped by colour and sorted,
 one condition and one option per line.
 """

@@ -35,14 +35,15 @@ _ARGUMENTS = {
 }
 
 # Options that change the answer and that feerie does not implement (the checker
-# reports problems that use them as unsupported).
+# reports problems that use them as unsupported).  KeepMatingPiece is not among
+# them: it prunes lines in which no piece is left that could mate, which cannot
+# change the solutions, only Popeye's speed.
 UNSUPPORTED_OPTIONS = frozenset({
     "solflights",                 # MaxFlightsquares: a defence is whatever gives n flights
     "search",                     # Search: undocumented solving mode
     "multi",                      # MultiSolutions
     "nosymmetry",                 # NoSymmetry: drops symmetric solutions
     "nontrivial",                 # NonTrivial m n: prunes "trivial" defences
-    "keepmating",                 # KeepMatingPiece: prunes lines without a mating piece
     "quodlibet",                  # Quodlibet: adds direct mates to s#/r# solutions
     "stoponshort",                # StopOnShortSolutions
     "mutuallyexclusivecastling",  # CastlingMutuallyExclusive a1h8

@@ -70,6 +70,8 @@ class Battle:
         # killer defences: the last refutation found with k attacker moves
         # left; it usually refutes the next attacker move too
         self._killer: dict[int, object] = {}
+        # and the last winning attacker move found with n moves left
+        self._best: dict[int, object] = {}
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
@@ -86,11 +88,16 @@ class Battle:
             return self.rules.in_check(pos) and not self.rules.has_turn(pos)
         return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
 
+    def _goal_candidates(self) -> list:
+        """Turns that may deliver the goal at once: for mate, checking turns only."""
+        rules = self.rules
+        return rules.checking_turns(self.pos) if self.goal == "#" else rules.turns(self.pos)
+
     def goal_turns(self) -> list:
         """The turns of the side to move that deliver the goal at once."""
         out = []
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             if self.goal_reached():
                 out.append(t)
@@ -99,7 +106,7 @@ class Battle:
 
     def has_goal_turn(self) -> bool:
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._goal_candidates():
             rules.play(pos, t)
             hit = self.goal_reached()
             rules.undo(pos, t)
@@ -148,7 +155,14 @@ class Battle:
             if self.goal == "~":
                 return bool(rules.turns(pos))
             mate = self.goal == "#"
-            for t in (rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)):
+            turns = rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)
+            if n > 1:
+                # the move that won last time at this length is tried first
+                best = self._best.get(n)
+                if best is not None and best in turns:
+                    turns.remove(best)
+                    turns.insert(0, best)
+            for t in turns:
                 play(pos, t)
                 check = rules.in_check(pos)
                 if check == mate and not rules.has_turn(pos):
@@ -156,6 +170,7 @@ class Battle:
                     return True
                 if n > 1 and self.loses(n - 1):
                     undo(pos, t)
+                    self._best[n] = t
                     return True
                 undo(pos, t)
             return False
@@ -201,6 +216,8 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
+        if not self._passes_threat_guard(k):
+            return False
         killer = self._killer.get(k)
         if killer is not None and killer in turns:
             rules.play(pos, killer)
@@ -218,6 +235,23 @@ class Battle:
                 self._killer[k] = t
                 return False
         return True
+
+    def _passes_threat_guard(self, k: int) -> bool:
+        """Popeye's Option Threat n (defender to move, k attacker moves left):
+        when k >= n and the defender is not in check, the attacker's last move
+        must threaten to win within n moves (were the defender to pass), or it
+        counts as defended.  A search restriction that makes long problems
+        solvable, and that changes the answer as it does in Popeye (a key
+        without a short threat is neither key nor try)."""
+        n = self.threat_max
+        if n is None or k < n or self.rules.in_check(self.pos):
+            return True
+        pos = self.pos
+        pos.set_state(-pos.side, ())
+        try:
+            return self.wins(n)
+        finally:
+            pos.unmake()
 
     def answered(self, k: int) -> bool:
         """After a defence (attacker to move): does the attacker still win within k?"""
@@ -315,6 +349,8 @@ class Battle:
             return None
         if self._obliged_defender and self.has_goal_turn():
             return []
+        if not self._passes_threat_guard(k):
+            return None
         refs = []
         for d in turns:
             rules.play(pos, d)
@@ -397,10 +433,9 @@ class Battle:
         """With the defender passing: (length, turns, nodes) of the shortest
         wins within k (Option Threat n caps the length), or (None, [], [])."""
         pos, rules = self.pos, self.rules
-        cap = k if self.threat_max is None else min(k, self.threat_max)
         pos.set_state(-pos.side, ())
         try:
-            length = next((n for n in range(1, cap + 1) if self.wins(n)), None)
+            length = next((n for n in range(1, k + 1) if self.wins(n)), None)
             if length is None:
                 return None, [], []
             turns, nodes = [], []

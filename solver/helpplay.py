@@ -14,8 +14,9 @@ it); the last one may, the other side's next move must then answer it.
 
 Since all lines are wanted, nothing is cut on success; the memo keeps only
 failures: (position key, slot) from which no line reaches the goal.  At the
-last slot of a mate goal only checking moves can succeed, so they are the
-only ones tried to the end.
+last slot of a mate goal the rules' `mating_turns` gives the mating turns
+at once (only checking turns can mate; a condition may find them faster
+than by playing every turn).
 """
 
 from __future__ import annotations
@@ -127,18 +128,23 @@ class LineSearch:
         final_goal = last and sched.final == "goal"
         mate = self.goal == "#"
         if final_goal:
-            if turns is None:
-                turns = rules.checking_turns(pos) if mate else rules.turns(pos)
-            for t in turns:
-                rules.play(pos, t)
-                hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
-                rules.undo(pos, t)
-                if hit:
-                    desc = rules.describe(pos, t)
+            if turns is None and mate:
+                hits = rules.mating_turns(pos)
+            else:
+                if turns is None:
+                    turns = rules.turns(pos)
+                hits = []
+                for t in turns:
                     rules.play(pos, t)
-                    out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
+                    if rules.in_check(pos) == mate and not rules.has_turn(pos):
+                        hits.append(t)
                     rules.undo(pos, t)
-                    self._found()
+            for t in hits:
+                desc = rules.describe(pos, t)
+                rules.play(pos, t)
+                out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
+                rules.undo(pos, t)
+                self._found()
             if not out:
                 self._remember_failure(key)
             return out

@@ -359,7 +359,10 @@ class IntelligentSearch:
 
     # ------------------------------------------------------------- search
 
-    def solve(self, out: list[Node], only: list[int] | None = None) -> list[Node]:
+    def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
+        """As `LineSearch.solve`."""
+        if out is None:
+            out = []
         if not self.root:
             return out
         self._only = only

@@ -1,6 +1,6 @@
 """The solution tree as JSON data, for other tools to build on.
 
-The schema (documented in docs/json.md) is the tree of `solver.tree` spelled
+The schema (documented in README.md, "JSON output") is the tree of `solver.tree` spelled
 out with plain types: every key is always present (null or empty when it does
 not apply), so consumers need no guessing. Moves are given both as Popeye's
 English notation and as squares. `SCHEMA_VERSION` changes only when a key
@@ -91,7 +91,7 @@ def meta_json(meta: RunInfo, version: str | None = None) -> dict[str, Any]:
 
 def to_json(problem: Problem, twins: list[TwinSolution], meta: RunInfo, *,
             version: str | None = None) -> dict[str, Any]:
-    """One solved problem as a JSON-ready dict (see docs/json.md)."""
+    """One solved problem as a JSON-ready dict (see README.md, "JSON output")."""
     return {"schema": SCHEMA_VERSION, "problem": problem_json(problem),
             "meta": meta_json(meta, version), "twins": [twin_json(t) for t in twins]}
 

@@ -79,7 +79,7 @@ class Condition:
     conditions feerie solves have a normal form: Messigny () for Rex inclusive
     (the default) or ('RexExclusive',); Marseillais a subset, in this order,
     of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
-    docs/native-format.md).  Every other Popeye condition has supported=False.
+    README.md, "Problem input").  Every other Popeye condition has supported=False.
     """
 
     name: str

@@ -107,8 +107,20 @@ def in_check(pos, side: int | None = None) -> bool:
 
 
 def has_legal_move(pos) -> bool:
-    """Does the side to move have a legal move? (Stops at the first one: mate
-    and stalemate tests, where the king's moves usually decide.)"""
+    """Does the side to move have a legal move?  (Mate and stalemate tests:
+    the king's own moves usually decide, so they are tried first, before
+    the pins and checks of the full generator are worked out.)"""
+    s = pos.side
+    ksq = pos.kings[s]
+    if ksq >= 0 and not pos.fairy:
+        board = pos.board
+        enemies = pos.occupied[-s]
+        board[ksq] = 0
+        for t in KING_TARGETS[ksq]:
+            if board[t] * s <= 0 and not attacked(board, t, -s, enemies):
+                board[ksq] = KING * s
+                return True
+        board[ksq] = KING * s
     return bool(legal_moves(pos, True))
 
 
@@ -127,45 +139,27 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
     pinned = None          # square of a pinned own piece -> direction of the pin line
     evasion = None         # when in check: the squares a non-king move must reach
     checkers = 0
-    erook, equeen, ebishop = -ROOK * s, -QUEEN * s, -BISHOP * s
-    for d, ray in ROOK_RAYS[ksq]:
-        cand = -1
-        for t in ray:
-            p = board[t]
-            if p:
-                if p * s > 0:
-                    if cand >= 0:
-                        break
-                    cand = t
-                    continue
-                if p == erook or p == equeen:
-                    if cand >= 0:
-                        if pinned is None:
-                            pinned = {}
-                        pinned[cand] = d
-                    else:
-                        checkers += 1
-                        evasion = _segment(ray, t)
-                break
-    for d, ray in BISHOP_RAYS[ksq]:
-        cand = -1
-        for t in ray:
-            p = board[t]
-            if p:
-                if p * s > 0:
-                    if cand >= 0:
-                        break
-                    cand = t
-                    continue
-                if p == ebishop or p == equeen:
-                    if cand >= 0:
-                        if pinned is None:
-                            pinned = {}
-                        pinned[cand] = d
-                    else:
-                        checkers += 1
-                        evasion = _segment(ray, t)
-                break
+    equeen = -QUEEN * s
+    for rays, eline in ((ROOK_RAYS, -ROOK * s), (BISHOP_RAYS, -BISHOP * s)):
+        for d, ray in rays[ksq]:
+            cand = -1
+            for t in ray:
+                p = board[t]
+                if p:
+                    if p * s > 0:
+                        if cand >= 0:
+                            break
+                        cand = t
+                        continue
+                    if p == eline or p == equeen:
+                        if cand >= 0:
+                            if pinned is None:
+                                pinned = {}
+                            pinned[cand] = d
+                        else:
+                            checkers += 1
+                            evasion = _segment(ray, t)
+                    break
     eknight = -KNIGHT * s
     for t in KNIGHT_TARGETS[ksq]:
         if board[t] == eknight:
@@ -364,7 +358,9 @@ def checking_moves(pos) -> list[int]:
     knight_checks = KNIGHT_TARGETS[ek]
     pawn_checks = (ek - 15, ek - 17) if s == WHITE else (ek + 15, ek + 17)
     last_rank = 7 if s == WHITE else 0
-    cands: list[int] = []
+    start_rank = 1 if s == WHITE else 6
+    cands: list[int] = []       # moves that check if legal
+    unsure: list[int] = []      # moves that may check (several lines change)
     append = cands.append
     for frm in sorted(pos.occupied[s]):
         kind = board[frm] * s
@@ -373,16 +369,30 @@ def checking_moves(pos) -> list[int]:
             for m in _piece_moves(pos, frm, kind, s):
                 if DIRECTION[((m >> 7) & 127) - ek + 119] != line:
                     append(m)
+                else:
+                    unsure.append(m)  # along the line: may still check directly
             continue
         if kind == KNIGHT:
             for t in KNIGHT_TARGETS[frm]:
                 if board[t] * s <= 0 and t in knight_checks:
                     append(frm | t << 7)
         elif kind == PAWN:
-            for m in _piece_moves(pos, frm, kind, s):
-                t = (m >> 7) & 127
-                if t in pawn_checks or (t >> 4) == last_rank:
-                    append(m)
+            t = frm + 16 * s
+            if t & 0x88:
+                continue
+            if (t >> 4) == last_rank:
+                for m in _piece_moves(pos, frm, kind, s):
+                    if _promotion_checks(board, frm, (m >> 7) & 127, (m >> 17) & 15, ek):
+                        append(m)
+                continue
+            if board[t] == 0:
+                if t in pawn_checks:
+                    append(frm | t << 7)
+                elif (frm >> 4) == start_rank and board[t + 16 * s] == 0 and t + 16 * s in pawn_checks:
+                    append(frm | (t + 16 * s) << 7 | DOUBLE << 14)
+            for t in (frm + 15 * s, frm + 17 * s):
+                if not t & 0x88 and board[t] * s < 0 and t in pawn_checks:
+                    append(frm | t << 7)
         elif kind != KING:
             targets = (rook_checks if kind == ROOK else bishop_checks if kind == BISHOP
                        else rook_checks | bishop_checks)
@@ -399,8 +409,53 @@ def checking_moves(pos) -> list[int]:
         for m in legal_moves(pos):
             flag = (m >> 14) & 7
             if flag == CASTLE or flag == EN_PASSANT:
-                append(m)
-    return _checking_by_trial(pos, cands)
+                unsure.append(m)
+    out = _legal_by_trial_of(pos, cands)
+    if unsure:
+        out += [m for m in _checking_by_trial(pos, unsure) if m not in out]
+    return out
+
+
+def _promotion_checks(board, frm: int, to: int, kind: int, ek: int) -> bool:
+    """Does the piece a pawn promotes to on `to` attack the king on ek (the
+    pawn's square `frm` being empty by then)?"""
+    if kind == KNIGHT:
+        return ek in KNIGHT_TARGETS[to]
+    line = DIRECTION[ek - to + 119]
+    if not line or (kind == ROOK and line in (17, 15, -15, -17)) or \
+            (kind == BISHOP and line in (16, -16, 1, -1)):
+        return False
+    t = to + line
+    while t != ek:
+        if board[t] and t != frm:
+            return False
+        t += line
+    return True
+
+
+def _legal_by_trial_of(pos, moves) -> list[int]:
+    """Those of `moves` (pseudo-legal, no castling or e.p.) that do not leave
+    the mover in check.  A piece that is not on a line with its own king
+    cannot be pinned, so when the king is not in check its moves need no
+    trial."""
+    s = pos.side
+    board = pos.board
+    ksq = pos.kings[s]
+    if ksq < 0:
+        return list(moves)
+    enemies = pos.occupied[-s]
+    safe = not attacked(board, ksq, -s, enemies)
+    out = []
+    for m in moves:
+        frm = m & 127
+        if safe and frm != ksq and not DIRECTION[frm - ksq + 119]:
+            out.append(m)
+            continue
+        pos.make(m)
+        if not attacked(board, pos.kings[s], -s, enemies):
+            out.append(m)
+        pos.unmake()
+    return out
 
 
 def _line_targets(board, ek: int, rays) -> set[int]:

@@ -2,7 +2,9 @@
 
 The standard correctness test of a move generator (the counts of known
 positions are published), and a speed measure.  The last ply is counted,
-not played ("bulk counting"), as python-chess's own perft does.
+not played ("bulk counting"), as python-chess's own perft does.  Under a
+condition that changes what a turn is, perft counts turns: in Marseillais
+AB and BA are two turns (RULES.md 3.8).
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ def perft(rules, pos, depth: int) -> int:
     """Number of legal turn sequences of `depth` turns from `pos`."""
     if depth <= 0:
         return 1
-    turns = rules.turns(pos)
     if depth == 1:
-        return len(turns)
+        return rules.count_turns(pos)
+    turns = rules.turns(pos)
     play, undo = rules.play, rules.undo
     total = 0
     for t in turns:

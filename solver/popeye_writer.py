@@ -28,7 +28,8 @@ from __future__ import annotations
 from .model import BLACK, NEUTRAL, WHITE, Problem
 from .notation import piece_letter, turn_text
 from .tree import (
-    LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL, other_side,
+    LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL, line_paths,
+    other_side,
 )
 
 BOARD_WIDTH = 37  # Popeye centres header lines in the width of the diagram
@@ -57,6 +58,12 @@ CONDITION_WORDS = {
     "Messigny": {"en": "MessignyChess", "de": "MessignySchach", "fr": "EchecsMessigny"},
     "RexExclusive": {"en": "RexExclusive", "de": "RexExklusive", "fr": "RexExclusif"},
     "RexInclusive": {"en": "RexInclusive", "de": "RexInklusive", "fr": "RexInclusif"},
+    # Popeye has no Marseillais: the words are feerie's own, those its
+    # grammar reads (grammar.keywords.MARSEILLAIS_WORDS)
+    "Marseillais": {"en": "MarseillaisChess", "de": "MarseillaisSchach", "fr": "EchecsMarseillais"},
+    "Balanced": {"en": "Balanced", "de": "Ausgeglichen", "fr": "Equilibre"},
+    "GameSite": {"en": "GameSite", "de": "Spielseite", "fr": "SiteDeJeu"},
+    "NoChecks": {"en": "NoChecks", "de": "OhneSchach", "fr": "SansEchecs"},
 }
 
 
@@ -223,14 +230,6 @@ def _tree_children(children: list[Node], depth: int, language: str, out: list[st
             _tree_node(child, depth + 1, language, out)
 
 
-def _paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
-    for node in nodes:
-        path = prefix + (node,)
-        if node.children:
-            yield from _paths(node.children, path)
-        else:
-            yield path
-
 
 def line_text(path, skipped: int, language: str = "en") -> str:
     """One solution of line play: '  1.Qa6-a5 Kd7-c8   2.Kb5-a6 Qg7-b7 #'."""
@@ -257,7 +256,7 @@ def line_text(path, skipped: int, language: str = "en") -> str:
 
 def _section(section: Section, language: str, out: list[str]) -> None:
     if section.layout == LINE:
-        for path in _paths(section.nodes):
+        for path in line_paths(section.nodes):
             out.append("\n" + line_text(path, section.skipped, language))
         if section.kind is SectionKind.SET:
             out.append("\n")

@@ -16,7 +16,11 @@ search read it at every node:
 `ep` is a tuple of squares a pawn has just passed over: orthodox play has
 at most one, Marseillais up to two (RULES.md 3.7).  A conditions module may
 set it, and the side to move, through `set_state`, which is undone like a
-move.
+move.  `set_state` may also carry a `tag`: what a condition needs to know
+about the turn just played that the board does not show (Messigny: which
+pieces the last turn exchanged; Marseillais with the game site's rule: the
+game is over).  The tag belongs to the position on top of the stack only:
+`tag()` reads it there, so any later move or null move hides it.
 """
 
 from __future__ import annotations
@@ -43,7 +47,8 @@ for _mask in range(1, 65536):
     Z_CASTLE[_mask] = Z_CASTLE[_mask ^ _low] ^ _Z_CASTLE_BIT[_low.bit_length() - 1]
 Z_EP = [_rng.getrandbits(64) for _ in range(128)]
 
-_NULL = -1  # undo-stack marker of a set_state entry
+_NULL = -1    # undo-stack marker of a set_state entry
+_TAGGED = -2  # the same, with a condition's tag: the entry holds (side, tag)
 
 
 class Position:
@@ -265,8 +270,8 @@ class Position:
         self.ep = ep
         self.hash = h
         self.halfmove = halfmove
-        if m == _NULL:
-            self.side = cap
+        if m < 0:
+            self.side = cap if m == _NULL else cap[0]
             return
         s = -self.side
         self.side = s
@@ -323,12 +328,32 @@ class Position:
             board[capsq] = -PAWN * s
             self.occupied[-s].add(capsq)
 
-    def set_state(self, side: int, ep: tuple[int, ...]) -> None:
+    def set_state(self, side: int, ep: tuple[int, ...], tag=None) -> None:
         """Set the side to move and the e.p. squares, undoably (for conditions
-        that change what a turn is: Marseillais plays two moves in a row)."""
-        self.stack.append((_NULL, self.side, self.castling, self.ep, self.hash, self.halfmove))
+        that change what a turn is: Marseillais plays two moves in a row; and
+        the searches' null move).  `tag`: see the module docstring."""
+        if tag is None:
+            self.stack.append((_NULL, self.side, self.castling, self.ep, self.hash, self.halfmove))
+        else:
+            self.stack.append((_TAGGED, (self.side, tag), self.castling, self.ep, self.hash,
+                               self.halfmove))
         self.set_side(side)
         self.set_ep(ep)
+
+    def tag(self):
+        """The tag of the last `set_state`, if it is the last thing played, else None."""
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if top[0] == _TAGGED:
+                return top[1][1]
+        return None
+
+    def last_move(self) -> int:
+        """The last move played (an int), or -1 when the last entry is a set_state
+        or nothing has been played."""
+        stack = self.stack
+        return stack[-1][0] if stack and stack[-1][0] >= 0 else -1
 
     # -------------------------------------------------------------------- FEN
 

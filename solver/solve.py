@@ -20,7 +20,7 @@ from .model import Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
 from .tree import (LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
-                   sort_siblings)
+                   merge_lines, sort_siblings)
 
 
 
@@ -40,15 +40,17 @@ class SolveResult:
 
 def unsupported_reason(problem: Problem) -> str | None:
     """Why feerie cannot solve this problem (or one of its twins), or None."""
-    from .rules import CONDITIONS
+    from .rules import unsupported_condition
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
     if stip.goal == "~" and (stip.play != "direct" or stip.series):
         reasons.append(f"stipulation {stip.text} is not supported")
     for cond in problem.conditions:
-        if cond.supported and cond.name not in CONDITIONS:
-            reasons.append(f"condition {cond.name} is not supported yet")
+        if cond.supported:
+            reason = unsupported_condition(cond)
+            if reason:
+                reasons.append(reason)
     return reasons[0] if reasons else None
 
 
@@ -134,12 +136,14 @@ def _leaves(node: Node) -> int:
 class SectionSpec:
     """One part of the solution to compute: which phase (normal or colours
     reversed, for Duplex), which section (set play, play, post-key play), and
-    for line play its schedule."""
+    for line play its schedules: one for help play, one per length for series
+    play (Popeye lists a series problem's shorter solutions too, shortest
+    first, in the same block)."""
 
     reversed: bool
     kind: SectionKind
     layout: str
-    schedule: Schedule | None = None
+    schedules: tuple[Schedule, ...] = ()
     skipped: int = 0
 
 
@@ -153,21 +157,24 @@ def plan(problem: Problem) -> list[SectionSpec]:
         flip = -1 if reversed_ else 1
         if stip.series:
             if stip.play == "help":
-                schedule = series_schedule(BLACK * flip, stip.moves, then_other=True)
+                schedules = [series_schedule(BLACK * flip, n, then_other=True)
+                             for n in range(1, stip.moves + 1)]
             elif stip.play == "self":
-                schedule = series_schedule(WHITE * flip, stip.moves, then_other=False, final="forced")
+                schedules = [series_schedule(WHITE * flip, n, then_other=False, final="forced")
+                             for n in range(1, stip.moves + 1)]
             else:
-                schedule = series_schedule(WHITE * flip, stip.moves, then_other=False)
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, schedule))
+                schedules = [series_schedule(WHITE * flip, n, then_other=False)
+                             for n in range(1, stip.moves + 1)]
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, tuple(schedules)))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
             if problem.has_option("SetPlay") and half_moves > 1:
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         help_schedule(-first * flip, half_moves - 1, final),
+                                         (help_schedule(-first * flip, half_moves - 1, final),),
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     help_schedule(first * flip, half_moves, final),
+                                     (help_schedule(first * flip, half_moves, final),),
                                      1 if stip.half else 0))
         elif problem.has_option("PostKeyPlay"):
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -236,21 +243,28 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
                          out=section.nodes, only=only)
         return False
     max_solutions = _int_option(problem, "MaxSolutions", None)
-    pos = position_of(problem, spec.schedule.sides[0])
     rules = build_rules(problem.conditions)
-    # Orthodox help and series mates: the intelligent search finds the same
-    # lines far faster; it declines (None) what it does not handle.
-    search = intelligent_search(rules, pos, spec.schedule, stip.goal, budget, max_solutions)
-    if search is None:
-        search = LineSearch(rules, pos, spec.schedule, stip.goal, budget, max_solutions)
-    search.solve(section.nodes, only=only)
-    return max_solutions is not None and search.solutions >= max_solutions
+    found = 0
+    for schedule in spec.schedules:
+        pos = position_of(problem, schedule.sides[0])
+        left = None if max_solutions is None else max_solutions - found
+        # Orthodox help and series mates: the intelligent search finds the
+        # same lines far faster; it declines (None) what it does not handle.
+        search = intelligent_search(rules, pos, schedule, stip.goal, budget, left)
+        if search is None:
+            search = LineSearch(rules, pos, schedule, stip.goal, budget, left)
+        nodes = search.solve(only=only)
+        merge_lines(section.nodes, nodes)
+        found += search.solutions
+        if max_solutions is not None and found >= max_solutions:
+            return True
+    return False
 
 
 def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     """How many first turns a section's search iterates over."""
     stip = problem.stipulation
-    side = spec.schedule.sides[0] if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
+    side = spec.schedules[0].sides[0] if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
     pos = position_of(problem, side)
     return len(build_rules(problem.conditions).turns(pos))
 

@@ -297,3 +297,26 @@ def sort_siblings(nodes: list[Node]) -> None:
     for node in nodes:
         if node.children:
             sort_siblings(node.children)
+
+
+def merge_lines(into: list[Node], nodes: list[Node]) -> None:
+    """Add line-play tries `nodes` to `into`, sharing the nodes of turns that
+    both begin with (series lines of different lengths share beginnings)."""
+    index = {(n.turn, n.side): n for n in into}
+    for node in nodes:
+        twin = index.get((node.turn, node.side))
+        if twin is None or not twin.children or not node.children:
+            into.append(node)
+            index[(node.turn, node.side)] = node
+        else:
+            merge_lines(twin.children, node.children)
+
+
+def line_paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
+    """Every path from a root to a leaf: the printed lines of line play."""
+    for node in nodes:
+        path = prefix + (node,)
+        if node.children:
+            yield from line_paths(node.children, path)
+        else:
+            yield path

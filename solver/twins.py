@@ -19,11 +19,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from grammar import keywords as kw
-from grammar import popeye_vocabulary as vocab
 from solver.model import BLACK, NEUTRAL, WHITE, Condition, Piece, Problem, Twin
 
 _FILES = "abcdefgh"
+
+
+def _words():
+    """The grammar's word tables (imported when first needed: the grammar
+    itself imports this module, so a top-level import would be circular
+    whenever solver is imported before grammar)."""
+    from grammar import keywords, popeye_vocabulary
+
+    return keywords, popeye_vocabulary
 _TWIN_LABELS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -198,6 +205,7 @@ _TRANSFORMS = {
 # --- description --------------------------------------------------------------------------
 
 def piece_text(piece: Piece, language: str) -> str:
+    kw, vocab = _words()
     """A piece as Popeye writes it in twin lines: colour initial, attribute initials,
     piece letters, square ('sBh6', 'wkCAc8', 'nTe6')."""
     colours = vocab.COLOURS[language]
@@ -216,10 +224,12 @@ def piece_text(piece: Piece, language: str) -> str:
 
 
 def _twinning_word(english: str, language: str) -> str:
+    kw, vocab = _words()
     return vocab.TWINNINGS[language][vocab.TWINNINGS["en"].index(english)]
 
 
 def _describe(effects: list[tuple], language: str) -> str:
+    kw, vocab = _words()
     out: list[str] = []
     for k, effect in enumerate(effects):
         what = effect[0]
@@ -274,6 +284,7 @@ def condition_display(condition: Condition, language: str) -> str:
     """A condition as Popeye writes it in `language` ('MessignySchach RexExklusive',
     'Circe Chamaeleon'); exact for the conditions feerie solves and for the
     Circe family, close for the rest."""
+    kw, vocab = _words()
     def word(table: str, english: str) -> str:
         words = getattr(vocab, table)["en"]
         return getattr(vocab, table)[language][words.index(english)] if english in words else english

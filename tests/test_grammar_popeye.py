@@ -254,7 +254,7 @@ EndProblem
 def test_unsupported_options_are_marked():
     problem = load("anfangproblem\nford s#3\nopti nichttr 1 0 halte vari\nstei weis ke1 schw ke8\nende\n",
                    "t")[0].problem
-    assert problem.options == (Option("NonTrivial", ("1", "0"), False), Option("KeepMatingPiece", (), False),
+    assert problem.options == (Option("NonTrivial", ("1", "0"), False), Option("KeepMatingPiece", (), True),
                                Option("Variation"))
 
 

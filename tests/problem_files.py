@@ -1,0 +1,47 @@
+"""The composed problems of problems/: feerie's solutions against the recorded ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grammar
+from naive_conditions import line_squares
+from solver.popeye_writer import line_text
+from solver.solve import solve_problem
+from solver.tree import LINE, Role
+
+PROBLEMS = Path(__file__).resolve().parents[1] / "problems"
+
+
+def load(name: str) -> list:
+    return grammar.load_strict((PROBLEMS / name).read_text(), name)
+
+
+def _paths(nodes, prefix=()):
+    for node in nodes:
+        if node.children:
+            yield from _paths(node.children, prefix + (node,))
+        else:
+            yield prefix + (node,)
+
+
+def found_lines(problem) -> set:
+    """feerie's solution: every line of line play, every key of tree play,
+    as `line_squares` tuples."""
+    result = solve_problem(problem)
+    white_first = problem.stipulation.play != "help" or problem.stipulation.half
+    out = set()
+    for section in result.twins[0].phases[0].sections:
+        if section.layout == LINE:
+            for path in _paths(section.nodes):
+                out.add(line_squares(line_text(path, section.skipped), white_first))
+        else:
+            for node in section.nodes:
+                if node.role == Role.KEY:
+                    out.add(line_squares("1." + line_text((node,), 0).strip(), True))
+    return out
+
+
+def recorded_lines(problem) -> set:
+    white_first = problem.stipulation.play != "help" or problem.stipulation.half
+    return {line_squares(line, white_first) for line in problem.intended}

@@ -1,0 +1,272 @@
+"""Batch checking into SQLite: discovery, one row per problem, resume, crash
+safety (kill -9 in the middle, then --resume), bad files, reports, and the
+same work on a Dask cluster."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import grammar
+from cli import main
+from conftest import ROOT, reference
+from solver import __version__
+from solver.batch import discover, problem_hash, run_batch
+from solver.check import check_item
+from solver.report import render
+
+PYTHON = sys.executable
+
+
+def rows(db) -> list[dict]:
+    con = sqlite3.connect(str(db))
+    con.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in con.execute("SELECT * FROM results ORDER BY file, idx")]
+    finally:
+        con.close()
+
+
+def small_collection(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "a_classics.txt").write_text((ROOT / "problems" / "classics.txt").read_text())
+    (folder / "b_bad.txt").write_text("problem: broken\nwhite: Kz9\nstipulation: #2\n")
+    (folder / "c_statements.txt").write_text(
+        "6k1/8/6K1/8/8/8/8/R7 w - - #1\n"
+        "6k1/8/6K1/8/8/8/8/RR6 w - - #1\n"
+        "6k1/8/6K1/8/8/8/8/R7 b - - #1\n"       # black to move in #1: cannot be read
+        "6k1/8/6K1/8/8/8/8/R7 w - - #1 Circe\n"  # unsupported
+    )
+    (folder / "notes.md").write_text("not a problem file")
+    (folder / ".hidden.txt").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n")
+    return folder
+
+
+def test_discover_finds_problem_files_only(tmp_path):
+    folder = small_collection(tmp_path / "c")
+    found = [p.name for p in discover([folder])]
+    assert found == ["a_classics.txt", "b_bad.txt", "c_statements.txt"]
+    assert [p.name for p in discover([folder / "notes.md"])] == ["notes.md"]  # named files are taken as given
+    with pytest.raises(Exception, match="no such file"):
+        discover([tmp_path / "missing"])
+
+
+def test_batch_rows_resume_and_changes(tmp_path):
+    folder = small_collection(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    summary = run_batch([folder], db, jobs=2)
+    assert summary.total == summary.checked == 8 and summary.skipped == 0
+    got = {(Path(r["file"]).name, r["idx"]): r for r in rows(db)}
+    assert len(got) == 8
+    assert got[("b_bad.txt", 0)]["verdict"] == "error" and "line 2" in got[("b_bad.txt", 0)]["evidence"]
+    assert [got[("c_statements.txt", i)]["verdict"] for i in range(1, 5)] == \
+        ["sound", "cooked", "error", "unsupported"]
+    for i in range(1, 4):
+        assert got[("a_classics.txt", i)]["verdict"] == "sound"
+    # the row agrees with `check` on the same problem, and says what the issue asks
+    problem = grammar.load_file(folder / "c_statements.txt")[1]
+    row = got[("c_statements.txt", 2)]
+    assert row["hash"] == problem_hash(problem) and row["version"] == __version__
+    assert row["solutions"] == check_item(problem).solution_count == 2
+    assert row["seconds"] >= 0 and row["nodes"] >= 0 and json.loads(row["pieces"])
+    assert "1.Ra1-a8 # !" in row["evidence"]
+    # resume: nothing to do
+    again = run_batch([folder], db, jobs=1, resume=True)
+    assert (again.checked, again.skipped) == (0, 8)
+    # a changed problem is checked again, the others are not; a fixed file replaces its error row
+    (folder / "c_statements.txt").write_text(
+        "6k1/8/6K1/8/8/8/8/R7 w - - #1\n6k1/8/6K1/8/8/8/8/R7 w - - #2\n")
+    (folder / "b_bad.txt").write_text("problem: fixed\nwhite: Kg6 Ra1\nblack: Kg8\nstipulation: #1\n")
+    third = run_batch([folder], db, jobs=1, resume=True)
+    assert (third.checked, third.skipped) == (2, 4)
+    got = {(Path(r["file"]).name, r["idx"]): r for r in rows(db)}
+    assert len(got) == 6
+    assert got[("c_statements.txt", 2)]["verdict"] == "short_solution"
+    assert got[("b_bad.txt", 1)]["verdict"] == "sound" and ("b_bad.txt", 0) not in got
+
+
+def test_reports(tmp_path):
+    folder = small_collection(tmp_path / "c")
+    db = tmp_path / "r.sqlite"
+    run_batch([folder], db, jobs=1)
+    data = rows(db)
+    text = render(data, "text")
+    lines = text.splitlines()
+    assert lines[0] == "8 problems"
+    assert lines[1].split() == ["error", "2"]  # gravest first
+    first_sound = next(i for i, line in enumerate(lines) if ": sound (" in line)
+    assert all(": sound (" in line or line.startswith(" ") or not line.strip()
+               for line in lines[first_sound:])  # unsound problems come first
+    records = json.loads(render(data, "json"))
+    assert [r["verdict"] for r in records][:2] == ["error", "error"]
+    assert all({"file", "index", "verdict", "solutions", "seconds"} <= set(r) for r in records)
+    table = list(csv.reader(io.StringIO(render(data, "csv"))))
+    assert table[0][:6] == ["file", "index", "line", "title", "stipulation", "verdict"] and len(table) == 9
+    html = render(data, "html")
+    assert html.startswith("<!DOCTYPE html>") and html.count("<svg") == 2  # cooked and unsupported; unreadable ones have no diagram
+    assert "1.Ra1-a8 # !" in html and "<img" not in html
+    result = CliRunner().invoke(main, ["report", "--db", str(db), "--format", "json"])
+    assert result.exit_code == 0 and json.loads(result.output) == records
+    result = CliRunner().invoke(main, ["report", "--db", str(tmp_path / "none.sqlite")])
+    assert result.exit_code == 2 and "no results database" in result.output
+
+
+def test_batch_command(tmp_path):
+    db = tmp_path / "r.sqlite"
+    runner = CliRunner()
+    result = runner.invoke(main, ["batch", str(ROOT / "problems" / "classics.txt"), "--db", str(db), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "[3/3]" in result.output  # plain progress lines when not on a terminal
+    assert "checked 3 of 3 problems (skipped 0)" in result.output
+    result = runner.invoke(main, ["batch", str(tmp_path / "nothing"), "--db", str(db)])
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+# --- crash safety ------------------------------------------------------------------------------
+
+def epd_statements(count: int) -> list[str]:
+    """The first `count` positions of the mate-in-2 collection, as '#2' statements."""
+    out = []
+    with open(reference("epd", "mate-in-2.epd"), encoding="utf-8") as f:
+        for line in f:
+            fields = line.split()
+            out.append(" ".join(fields[:4]) + " #2")
+            if len(out) == count:
+                break
+    return out
+
+
+def test_kill_minus_nine_then_resume(tmp_path):
+    """A batch over 300 problems (and a malformed file in the middle) killed with
+    SIGKILL mid-run, then resumed: every problem has exactly one row, the rows
+    written before the kill are kept as they were (none computed twice), and
+    the resumed run checks exactly the rest."""
+    folder = tmp_path / "collection"
+    folder.mkdir()
+    statements = epd_statements(300)
+    for k in range(3):
+        (folder / f"part{2 * k}.txt").write_text("\n".join(statements[100 * k:100 * (k + 1)]) + "\n")
+    (folder / "part3.txt").write_text("BeginProblem\nPieces White Kz9\nEndProblem\n")
+    total = 300 + 1
+    db = tmp_path / "r.sqlite"
+    command = [PYTHON, str(ROOT / "cli.py"), "batch", str(folder), "--db", str(db), "--jobs", "2"]
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline:
+            time.sleep(0.2)
+            if db.exists():
+                try:
+                    if len(rows(db)) >= 40:
+                        break
+                except sqlite3.OperationalError:
+                    pass
+            assert proc.poll() is None, "the batch ended before it could be killed"
+        os.killpg(proc.pid, signal.SIGKILL)  # the batch and its workers, at once
+    finally:
+        if proc.poll() is None:
+            proc.wait(timeout=30)
+    before = {(r["file"], r["idx"]): (r["run"], r["written"], r["verdict"]) for r in rows(db)}
+    assert 40 <= len(before) < total
+    resumed = subprocess.run(command + ["--resume"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode in (0, 1), resumed.stderr
+    assert f"checked {total - len(before)} of {total} problems (skipped {len(before)})" in resumed.stdout
+    after = rows(db)
+    keys = [(r["file"], r["idx"]) for r in after]
+    assert len(keys) == len(set(keys)) == total
+    for r in after:
+        key = (r["file"], r["idx"])
+        if key in before:
+            assert (r["run"], r["written"], r["verdict"]) == before[key]
+        else:
+            assert r["run"] == max(v[0] for v in before.values()) + 1
+    by_file = {}
+    for r in after:
+        by_file.setdefault(Path(r["file"]).name, []).append(r)
+    assert [r["verdict"] for r in by_file["part3.txt"]] == ["error"]
+    assert sorted(r["idx"] for r in by_file["part0.txt"]) == list(range(1, 101))
+    # the collection's black-to-move positions are errors, the others checked
+    assert {r["verdict"] for r in after} <= {"sound", "cooked", "error", "short_solution", "illegal_position"}
+    assert sum(r["verdict"] in ("sound", "cooked") for r in after) > 250
+
+
+# --- the cluster path --------------------------------------------------------------------------------
+
+def test_dask_cluster_runs_the_same_batch(tmp_path):
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        print("SKIPPED: dask[distributed] is not installed (pip install '.[cluster]')")
+        pytest.skip("dask[distributed] is not installed (pip install '.[cluster]')")
+    import logging
+
+    folder = small_collection(tmp_path / "c")
+    local_db, dask_db = tmp_path / "local.sqlite", tmp_path / "dask.sqlite"
+    run_batch([folder], local_db, jobs=1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster:
+        summary = run_batch([folder], dask_db, cluster=cluster.scheduler_address)
+        assert summary.checked == 8
+        result = CliRunner().invoke(main, ["batch", str(folder / "a_classics.txt"), "--db",
+                                           str(tmp_path / "cli.sqlite"), "--cluster", cluster.scheduler_address])
+        assert result.exit_code == 0, result.output
+    strip = lambda rs: [(Path(r["file"]).name, r["idx"], r["verdict"], r["solutions"], r["evidence"]) for r in rs]
+    assert strip(rows(dask_db)) == strip(rows(local_db))
+
+
+def test_cluster_address_that_does_not_answer(tmp_path, monkeypatch):
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed")
+    monkeypatch.setattr("solver.batch.CONNECT_TIMEOUT", 1)
+    result = CliRunner().invoke(main, ["batch", str(ROOT / "problems" / "classics.txt"), "--db",
+                                       str(tmp_path / "r.sqlite"), "--cluster", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2 and "Dask scheduler" in result.output
+
+
+def test_an_internal_failure_is_an_error_row_and_the_batch_goes_on(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    import solver.batch as batch
+
+    real = batch.run_job
+
+    def flaky(job):
+        if job.index == 2:
+            raise RuntimeError("boom")
+        return real(job)
+
+    monkeypatch.setattr(batch, "run_job", flaky)
+    db = tmp_path / "r.sqlite"
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        summary = run_batch([ROOT / "problems" / "classics.txt"], db, executor=pool)
+    assert summary.checked == 3
+    got = {r["idx"]: r for r in rows(db)}
+    assert got[2]["verdict"] == "error" and "internal error: RuntimeError: boom" in got[2]["evidence"]
+    assert got[1]["verdict"] == got[3]["verdict"] == "sound"
+
+
+def test_progress_bar_on_a_terminal_and_lines_elsewhere():
+    from solver.progress import Progress
+
+    out = io.StringIO()
+    bar = Progress(4, out, tty=True)
+    for k in range(4):
+        bar.advance(f"f.txt[{k + 1}]", "sound", 0.01)
+    bar.close()
+    text = out.getvalue()
+    assert text.startswith("\r[") and "4/4" in text and "/s ETA" in text and text.endswith("\n")
+    out = io.StringIO()
+    lines = Progress(2, out, tty=False)
+    lines.advance("f.txt[1]", "cooked", 0.5)
+    assert out.getvalue() == "[1/2] f.txt[1]: cooked (0.50 s)\n"
