@@ -92,7 +92,10 @@ class OptionReader:
             kind = _ARGUMENTS.get(ident)
             if kind is not None:
                 i = _read_arguments(kind, name, words, i, args, word)
-            found.append((Option(name, tuple(args), ident not in UNSUPPORTED_OPTIONS), word))
+            # Intelligent alone changes speed only; `Intelligent n` makes Popeye
+            # print at most n solutions per mate position, which changes the answer.
+            supported = ident not in UNSUPPORTED_OPTIONS and not (ident == "intelligent" and args)
+            found.append((Option(name, tuple(args), supported), word))
         return found, i
 
 

@@ -211,7 +211,9 @@ class Problem:
         conditions(self.conditions)
         for opt in self.options:
             if not opt.supported:
-                reasons.append(f"option {opt.name} is not supported")
+                detail = (" with a number (Popeye then prints at most that many solutions per"
+                          " mate position)" if opt.name == "Intelligent" else "")
+                reasons.append(f"option {opt.name} is not supported{detail}")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         for twin in self.twins:
             for command in twin.commands:
