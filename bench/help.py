@@ -52,16 +52,16 @@ def lines(nodes, prefix=()) -> set:
 def run(problem: Problem, intelligent: bool, max_time: float | None):
     """(CPU seconds, nodes, solution lines or None when the time ran out)."""
     spec = next(s for s in plan(problem) if s.kind == SectionKind.PLAY)
-    pos = position_of(problem, spec.schedule.sides[0])
+    pos = position_of(problem, spec.schedules[0].sides[0])
     rules = build_rules(problem.conditions)
     budget = Budget(max_time)
     start = time.process_time()
     try:
         search = None
         if intelligent:
-            search = intelligent_search(rules, pos, spec.schedule, problem.stipulation.goal, budget)
+            search = intelligent_search(rules, pos, spec.schedules[0], problem.stipulation.goal, budget)
         if search is None:
-            search = LineSearch(rules, pos, spec.schedule, problem.stipulation.goal, budget)
+            search = LineSearch(rules, pos, spec.schedules[0], problem.stipulation.goal, budget)
         found = lines(search.solve([]))
     except TimeUp:
         found = None
