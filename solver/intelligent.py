@@ -115,6 +115,11 @@ OPEN_TRACK = 4
 _cache: dict = {}
 
 
+def clear_target_cache() -> None:
+    """Forget the last mate targets (benchmarks time each problem from scratch)."""
+    _cache.clear()
+
+
 class _Target:
     __slots__ = ("need", "empties")
 

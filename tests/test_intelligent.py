@@ -3,8 +3,10 @@
 Brute force (`LineSearch`) is the oracle: on random small positions, on
 positions chosen for the cases where a target could be missed (promotions,
 castling, e.p., pins, double and discovered checks, bare kings, self-blocks)
-and on Popeye's intelligent-mode examples, the two solution sets must be
-equal as sets of full lines in Popeye notation (marks included).
+the two solution sets must be equal as sets of full lines in Popeye notation
+(marks included).  Popeye's intelligent-mode examples (beispiel/intell.inp)
+and the benchmark helpmates are compared with Popeye's outputs in
+test_reference_solutions.py, which goes through this search.
 """
 
 from __future__ import annotations
@@ -24,8 +26,6 @@ from solver.movegen import in_check
 from solver.notation import turn_text
 from solver.position import Position
 from solver.rules import Rules
-
-from conftest import reference
 
 
 def lines(nodes, prefix=()):
@@ -100,8 +100,8 @@ def helpmate(fen: str, half_moves: int, first: int = BLACK):
 # --------------------------------------------------------------- random
 
 # Brute force is the oracle and it is slow (seconds for one h#3), so CI
-# compares small samples; FEERIE_SLOW=1 compares five times as many.
-SCALE = 5 if os.environ.get("FEERIE_SLOW") == "1" else 1
+# compares small samples; FEERIE_SLOW_TESTS=1 compares five times as many.
+SCALE = 5 if os.environ.get("FEERIE_SLOW_TESTS") == "1" else 1
 
 _KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, PAWN)
 
@@ -295,79 +295,6 @@ def test_series_and_reversed_colours():
     pos, schedule = helpmate("7k/8/8/8/8/8/5PPP/4r2K w - - 0 1", 2, first=WHITE)
     brute, smart = both(pos, schedule)
     assert smart == brute
-
-
-# ------------------------------------------------------ Popeye's outputs
-
-def _solve_file(path):
-    """(problems as loaded, their solutions, Popeye's parsed output)."""
-    import grammar
-    from solver.popeye_output import parse_output_file
-
-    return grammar.load_file(path), parse_output_file(path.with_suffix(".out"))
-
-
-def _same_as_popeye(problem, expected) -> None:
-    from solver.solve import solve_problem
-    from solver.tree import canonical
-
-    result = solve_problem(problem)
-    assert not result.info.timed_out
-    assert [canonical(t) for t in result.twins] == [canonical(t) for t in expected.twins]
-
-
-@pytest.mark.parametrize("name", ["t5_h3_garai", "t6_h4_lins", "t7_h6_lins"])
-def test_bench_helpmates(name):
-    """The benchmark helpmates: solutions as Popeye prints them (with and
-    without its Intelligent option, which changes speed, not solutions)."""
-    for variant in ("plain", "intel"):
-        path = reference("popeye", "bench", f"{name}_{variant}.inp")
-        problems, outputs = _solve_file(path)
-        assert len(problems) == len(outputs) == 1
-        _same_as_popeye(problems[0], outputs[0])
-
-
-# intell.inp: problems whose solutions are not the plain solution set, or
-# that take too long for CI (run them with FEERIE_SLOW=1).
-INTELL_DIFFERENT = {
-    105: "Option 'Intelligent 2': Popeye prints at most 2 solutions per mate position",
-}
-INTELL_SLOW = {
-    38: "h#3, 19 pieces: about 1 min",
-    39: "h#3, 18 pieces: about 15 s",
-    91: "ser-h#9: over 30 s",
-}
-
-
-def _intell_cases():
-    return range(117)
-
-
-@pytest.mark.parametrize("index", _intell_cases())
-def test_popeye_intelligent_examples(index):
-    """Popeye's own intelligent-mode examples (beispiel/intell.inp)."""
-    import grammar
-
-    if index in INTELL_DIFFERENT:
-        pytest.skip(INTELL_DIFFERENT[index])
-    if index in INTELL_SLOW and os.environ.get("FEERIE_SLOW") != "1":
-        pytest.skip(f"slow ({INTELL_SLOW[index]}); FEERIE_SLOW=1 runs it")
-    problems, outputs = _intell()
-    problem = problems[index]
-    if isinstance(problem, grammar.ProblemError):
-        pytest.skip(f"not supported by feerie: {problem.error.message}")
-    _same_as_popeye(problem, outputs[index])
-
-
-_INTELL: list = []
-
-
-def _intell():
-    if not _INTELL:
-        problems, outputs = _solve_file(reference("popeye", "beispiel", "intell.inp"))
-        assert len(problems) == len(outputs) == 117
-        _INTELL.extend((problems, outputs))
-    return _INTELL
 
 
 def test_time_limit_stops_the_search():
