@@ -29,7 +29,7 @@ from .helpplay import EnoughSolutions, Schedule, MEMO_LIMIT
 from .intelligent_distance import INF, table
 from .intelligent_targets import MateTargets, TooManyTargets
 from .move import CASTLE, EN_PASSANT, PROMOTION
-from .movegen import has_legal_move, in_check
+from .movegen import has_legal_move, in_check, path_clear
 from .board import CASTLE_PATH
 from .tree import Node, Role, Turn
 
@@ -595,12 +595,7 @@ class IntelligentSearch:
         step = DIRECTION[d + 119]
         if not step or (now == ROOK and abs(step) not in (1, 16)) or (now == BISHOP and abs(step) in (1, 16)):
             return False
-        t = frm + step
-        while t != to:
-            if board[t]:
-                return False
-            t += step
-        return True
+        return path_clear(board, frm, to, step)
 
     def _limit(self, side: int, left: int) -> int:
         """How many moves `left` moves of a side can be worth to its pieces:

@@ -115,6 +115,14 @@ def distance_tables(pos: Position, pieces: list[Piece]) -> list[dict[int, tuple[
     return out
 
 
+def _between_mask(a: int, b: int) -> int:
+    """`_between` as a bit set of squares."""
+    mask = 0
+    for x in _between(a, b):
+        mask |= BIT[x]
+    return mask
+
+
 def _between(a: int, b: int) -> list[int]:
     """Squares strictly between a and b on a line (empty when not on a line)."""
     d = DIRECTION[b - a + 119]
@@ -466,10 +474,7 @@ class MateTargets:
                     if n >= cap:
                         return n
             return n
-        between = 0
-        for x in _between(a, b):
-            between |= BIT[x]
-        between &= free
+        between = _between_mask(a, b) & free
         if between:
             for side in (WHITE, BLACK):
                 for kind, union, members in groups[side]:
@@ -515,10 +520,7 @@ class MateTargets:
                             if bb & bit:
                                 out.append(self._fix(pid, kind, b, ()))
             return out + self._build_attackers(b, k, -1, groups[mating], kings=True)
-        between = 0
-        for x in _between(a, b):
-            between |= BIT[x]
-        between &= free
+        between = _between_mask(a, b) & free
         if between:
             for side in (WHITE, BLACK):
                 for kind, union, members in groups[side]:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from .board import ATTACKS, E1, E8, KING, SLIDES, STEPS
 from .errors import InputError
 from .move import CASTLE, EXCHANGE
-from .movegen import attacked, in_check
+from .movegen import attacked, in_check, path_clear
 from .rules import CONDITIONS, Rules
 
 
@@ -57,13 +57,7 @@ def _attacks(board: list[int], code: int, frm: int, target: int) -> bool:
         return False
     if not SLIDES[code]:
         return True
-    step = STEPS[target - frm + 119]
-    t = frm + step
-    while t != target:
-        if board[t]:
-            return False
-        t += step
-    return True
+    return path_clear(board, frm, target, STEPS[target - frm + 119])
 
 
 def exchanges(pos, kings: bool = True, checking: bool = False) -> list[int]:

@@ -96,6 +96,17 @@ def attacked(board: list[int], sq: int, by: int, pieces) -> bool:
     return False
 
 
+def path_clear(board: list[int], frm: int, to: int, step: int) -> bool:
+    """Are the squares strictly between frm and to, along `step`, empty?
+    (`attacked` inlines the same walk: it is the hot path.)"""
+    t = frm + step
+    while t != to:
+        if board[t]:
+            return False
+        t += step
+    return True
+
+
 def in_check(pos, side: int | None = None) -> bool:
     """Is `side`'s king (default: the side to move) attacked?"""
     if side is None:
