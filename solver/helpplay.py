@@ -60,31 +60,55 @@ def series_schedule(side: int, moves: int, then_other: bool, final: str = "goal"
     return Schedule((side,) * moves + ((-side,) if then_other else ()), final)
 
 
-class LineSearch:
-    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+class LineCollector:
+    """What the help-play searches share (this one and the intelligent
+    search): the solution count against MaxSolutions, the mark of a move
+    just played, the bounded memo of positions that failed, the `only`
+    restriction of the first turns."""
+
+    def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
                  max_solutions: int | None = None) -> None:
         self.rules = rules
         self.pos = pos
         self.schedule = schedule
-        self.goal = goal
         self.budget = budget
         self.max_solutions = max_solutions
         self.solutions = 0
         self._fail: set = set()
         self._only: list[int] | None = None
 
-    def goal_reached(self) -> bool:
-        pos, rules = self.pos, self.rules
-        if self.goal == "#":
-            return rules.in_check(pos) and not rules.has_turn(pos)
-        return not rules.in_check(pos) and not rules.has_turn(pos)
+    def _found(self) -> None:
+        self.solutions += 1
+        if self.max_solutions is not None and self.solutions >= self.max_solutions:
+            raise EnoughSolutions()
 
     def mark(self) -> str:
+        """The mark of the move just played: '#', '=', '+' or ''."""
         pos, rules = self.pos, self.rules
         check = rules.in_check(pos)
         if not rules.has_turn(pos):
             return "#" if check else "="
         return "+" if check else ""
+
+    def _remember_failure(self, key) -> None:
+        if key is None:
+            return
+        if len(self._fail) > MEMO_LIMIT:
+            self._fail.clear()
+        self._fail.add(key)
+
+
+class LineSearch(LineCollector):
+    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+                 max_solutions: int | None = None) -> None:
+        super().__init__(rules, pos, schedule, budget, max_solutions)
+        self.goal = goal
+
+    def goal_reached(self) -> bool:
+        pos, rules = self.pos, self.rules
+        if self.goal == "#":
+            return rules.in_check(pos) and not rules.has_turn(pos)
+        return not rules.in_check(pos) and not rules.has_turn(pos)
 
     def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
         """All lines, as a trie of nodes appended to `out` as they are found
@@ -100,11 +124,6 @@ class LineSearch:
         except EnoughSolutions:
             pass
         return out
-
-    def _found(self) -> None:
-        self.solutions += 1
-        if self.max_solutions is not None and self.solutions >= self.max_solutions:
-            raise EnoughSolutions()
 
     def _slot(self, i: int, out: list[Node]) -> list[Node]:
         """Fill `out` with the lines from slot i on; return it."""
@@ -178,13 +197,6 @@ class LineSearch:
         if not out:
             self._remember_failure(key)
         return out
-
-    def _remember_failure(self, key) -> None:
-        if key is None:
-            return
-        if len(self._fail) > MEMO_LIMIT:
-            self._fail.clear()
-        self._fail.add(key)
 
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from .board import (BISHOP, BLACK, DIRECTION, KING, KING_TARGETS, KNIGHT, KNIGHT_TARGETS, PAWN, QUEEN, ROOK,
                     SIDE_RIGHTS, WHITE)
 from .budget import Budget
-from .helpplay import EnoughSolutions, Schedule, MEMO_LIMIT
+from .helpplay import EnoughSolutions, LineCollector, Schedule
 from .intelligent_distance import INF, table
 from .intelligent_targets import MateTargets, TooManyTargets
 from .move import CASTLE, EN_PASSANT, PROMOTION
@@ -131,19 +131,12 @@ class _Target:
         self.empties = empties  # squares that must end empty
 
 
-class IntelligentSearch:
+class IntelligentSearch(LineCollector):
     def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
                  max_solutions: int | None = None, target_cap: int | None = None) -> None:
         """`target_cap`: give up (TooManyTargets) when the enumeration of the
         targets takes more refinement steps than this."""
-        self.rules = rules
-        self.pos = pos
-        self.schedule = schedule
-        self.budget = budget
-        self.max_solutions = max_solutions
-        self.solutions = 0
-        self._fail: set = set()
-        self._only: list[int] | None = None
+        super().__init__(rules, pos, schedule, budget, max_solutions)
         sides = schedule.sides
         # The last two slots are the mated side's move, then the mate.
         self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
@@ -377,18 +370,6 @@ class IntelligentSearch:
             pass
         return out
 
-    def _found(self) -> None:
-        self.solutions += 1
-        if self.max_solutions is not None and self.solutions >= self.max_solutions:
-            raise EnoughSolutions()
-
-    def _mark(self) -> str:
-        pos, rules = self.pos, self.rules
-        check = rules.in_check(pos)
-        if not rules.has_turn(pos):
-            return "#" if check else "="
-        return "+" if check else ""
-
     def _slot(self, i: int, entries, out: list[Node]) -> list[Node]:
         sched = self.schedule
         pos, rules = self.pos, self.rules
@@ -404,7 +385,7 @@ class IntelligentSearch:
             if i == n - 1 and not self._may_finish(entries):
                 return out
             if i == n - 2 and self._ends_with_reply and not self._may_finish_after_reply(entries):
-                self._remember(key)
+                self._remember_failure(key)
                 return out
             turns = rules.turns(pos)
         self.budget.tick()
@@ -430,7 +411,7 @@ class IntelligentSearch:
                     pos.unmake()
                     self._found()
             if not out:
-                self._remember(key)
+                self._remember_failure(key)
             return out
         passes = sched.passes_after(i)
         for t in turns:
@@ -457,14 +438,14 @@ class IntelligentSearch:
             finally:
                 # also when MaxSolutions or the time limit stops the search
                 if children:
-                    mark = self._mark()
+                    mark = self.mark()
                     pos.unmake()
                     out.append(Node(Role.HELP, Turn(rules.describe(pos, t), mark), children, side=name))
                 else:
                     pos.unmake()
                 self._unmove_ids(undo)
         if not out:
-            self._remember(key)
+            self._remember_failure(key)
         return out
 
     def _may_finish(self, entries) -> bool:
@@ -733,10 +714,3 @@ class IntelligentSearch:
                 out = self._count_openings(out, open_limit)
             return out, [entries[i] for i in other if i not in dead]
         return split
-
-    def _remember(self, key) -> None:
-        if key is None:
-            return
-        if len(self._fail) > MEMO_LIMIT:
-            self._fail.clear()
-        self._fail.add(key)
