@@ -35,7 +35,7 @@ The tree follows Popeye's rules for what it prints:
 from __future__ import annotations
 
 from .budget import Budget
-from .movegen import in_check
+from .movegen import in_check, plausible
 from .tree import Node, Role, Turn
 
 DIRECT = "direct"
@@ -75,6 +75,10 @@ class Battle:
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
+        # Killers tested before the defences are generated: orthodox rules
+        # only (a condition's turns are not plain moves), and not where the
+        # defender must take a goal move (reflex play) before anything else.
+        self._quick_killer = rules.plain() and not self._obliged_defender
 
     # ------------------------------------------------------------------ goal
 
@@ -211,6 +215,22 @@ class Battle:
 
     def _loses(self, k: int) -> bool:
         pos, rules = self.pos, self.rules
+        killer = self._killer.get(k)
+        tried = None
+        if killer is not None and self._quick_killer and not pos.fairy \
+                and plausible(pos.board, pos.side, killer):
+            # The killer usually refutes again: test it before generating
+            # every defence (a refutation makes the answer False whatever
+            # the other defences, the stalemate test or the threat guard say).
+            rules.play(pos, killer)
+            if in_check(pos, -pos.side):  # not legal here
+                rules.undo(pos, killer)
+            else:
+                ok = self.answered(k)
+                rules.undo(pos, killer)
+                if not ok:
+                    return False
+                tried = killer
         turns = rules.turns(pos)
         if not turns:
             return False
@@ -218,8 +238,7 @@ class Battle:
             return True
         if not self._passes_threat_guard(k):
             return False
-        killer = self._killer.get(k)
-        if killer is not None and killer in turns:
+        if killer is not None and killer != tried and killer in turns:
             rules.play(pos, killer)
             ok = self.answered(k)
             rules.undo(pos, killer)

@@ -107,6 +107,42 @@ def path_clear(board: list[int], frm: int, to: int, step: int) -> bool:
     return True
 
 
+def plausible(board: list[int], side: int, m: int) -> bool:
+    """Could `side` play m here, checks aside?  m is an ordinary move, a
+    double step or a promotion as the orthodox generator encodes it (e.p.,
+    castling and exchanges answer False).  For the searches' killer moves,
+    found in a sibling position: testing one move is much cheaper than
+    generating them all.  Orthodox pieces only."""
+    frm = m & 127
+    to = (m >> 7) & 127
+    flag = (m >> 14) & 7
+    p = board[frm]
+    if p * side <= 0:
+        return False
+    target = board[to]
+    if target * side > 0:
+        return False
+    if p * side == PAWN:
+        fwd = 16 * side
+        if ((to >> 4) == (7 if side == WHITE else 0)) != (flag == PROMOTION):
+            return False
+        d = to - frm
+        if d == fwd:
+            return not target and flag != DOUBLE
+        if d == 2 * fwd:
+            return (flag == DOUBLE and not target and not board[frm + fwd]
+                    and (frm >> 4) == (1 if side == WHITE else 6))
+        if d == fwd - 1 or d == fwd + 1:
+            return target * side < 0 and flag != DOUBLE
+        return False
+    if flag:
+        return False
+    d = to - frm + 119
+    if not ATTACKS[p][d]:
+        return False
+    return not SLIDES[p] or path_clear(board, frm, to, STEPS[d])
+
+
 def in_check(pos, side: int | None = None) -> bool:
     """Is `side`'s king (default: the side to move) attacked?"""
     if side is None:
