@@ -133,3 +133,40 @@ def test_checking_moves_and_has_legal_move_agree_with_python_chess():
             if move is not None:
                 board.pop()
     assert checked > 100  # the positions do contain checks
+
+
+def test_plausible_moves_that_do_not_expose_the_king_are_the_legal_ones():
+    """`plausible` (the battle search's killer test) plus "the mover is not in
+    check afterwards" accepts exactly the legal ordinary moves, double steps
+    and promotions, for moves taken from other positions of the same games."""
+    import random
+
+    from solver.move import CASTLE, EN_PASSANT
+    from solver.movegen import plausible
+
+    rng = random.Random(7)
+    checked = 0
+    for fen in STARTS:
+        board = chess.Board(fen)
+        positions = []
+        for _ in range(40):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            positions.append(Position.from_fen(board.fen()))
+            board.push(rng.choice(moves))
+        pool = {m for pos in positions for m in legal_moves(pos)}
+        for pos in positions:
+            legal = set(legal_moves(pos))
+            for m in pool:
+                if (m >> 14) & 7 in (CASTLE, EN_PASSANT):
+                    assert not plausible(pos.board, pos.side, m)
+                    continue
+                ok = plausible(pos.board, pos.side, m)
+                if ok:
+                    pos.make(m)
+                    ok = not in_check(pos, -pos.side)
+                    pos.unmake()
+                assert ok == (m in legal), (pos.fen(), Move.decode(m).uci())
+                checked += 1
+    assert checked > 10_000
