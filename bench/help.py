@@ -30,7 +30,7 @@ from solver.notation import turn_text  # noqa: E402
 from solver.rules import build_rules  # noqa: E402
 from solver.setup import position_of  # noqa: E402
 from solver.solve import plan  # noqa: E402
-from solver.tree import SectionKind  # noqa: E402
+from solver.tree import SectionKind, line_paths  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "reference" / "popeye" / "bench"
 # (file, Popeye plain seconds, Popeye intelligent seconds), from the reference README.
@@ -41,12 +41,9 @@ CASES = [
 ]
 
 
-def lines(nodes, prefix=()) -> set:
-    out = set()
-    for node in nodes:
-        path = prefix + (turn_text(node.turn),)
-        out |= lines(node.children, path) if node.children else {path}
-    return out
+def lines(nodes) -> set:
+    """The full lines of a trie, as tuples of Popeye-notation turns."""
+    return {tuple(turn_text(n.turn) for n in path) for path in line_paths(nodes)}
 
 
 def run(problem: Problem, intelligent: bool, max_time: float | None):

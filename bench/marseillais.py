@@ -32,7 +32,7 @@ from solver.popeye_writer import line_text  # noqa: E402
 from solver.position import Position  # noqa: E402
 from solver.rules import build_rules  # noqa: E402
 from solver.solve import solve_problem  # noqa: E402
-from solver.tree import LINE, Role  # noqa: E402
+from solver.tree import LINE, Role, line_paths  # noqa: E402
 
 PERFT_CASES = [
     ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3970429),
@@ -58,14 +58,6 @@ def bench_perft() -> None:
         print(f"{name:10} {first:>6} {count:>9} {spent:>7.2f} {count / spent:>9,.0f}{status}")
 
 
-def _paths(nodes, prefix=()):
-    for node in nodes:
-        if node.children:
-            yield from _paths(node.children, prefix + (node,))
-        else:
-            yield prefix + (node,)
-
-
 def normal(line: str) -> str:
     """A line without move numbers and marks, single-spaced."""
     words = re.sub(r"\d+\.+", " ", line).split()
@@ -79,7 +71,7 @@ def solution_lines(result) -> list[str]:
         for phase in twin.phases:
             for section in phase.sections:
                 if section.layout == LINE:
-                    out += [normal(line_text(p, section.skipped)) for p in _paths(section.nodes)]
+                    out += [normal(line_text(p, section.skipped)) for p in line_paths(section.nodes)]
                 else:
                     out += [normal(line_text((n,), 0)) for n in section.nodes if n.role == Role.KEY]
     return out

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .model import Problem
 from .notation import MARKS, NotationError, scan_move
-from .tree import Node, Role, SectionKind, TREE, Turn, TwinSolution
+from .tree import Node, Role, SectionKind, TREE, Turn, TwinSolution, line_paths
 
 _LABEL = re.compile(r"^\s*\+?((?:[a-y]|z\d+)\))\s+")
 _NUMBER = re.compile(r"^\d+\.+")
@@ -201,15 +201,6 @@ def _tree_lines(node: Node, prefix: tuple = ()):
         yield from _tree_lines(child, path)
 
 
-def _line_paths(nodes: list[Node], prefix: tuple = ()):
-    for node in nodes:
-        path = prefix + (node.turn,)
-        if node.children:
-            yield from _line_paths(node.children, path)
-        else:
-            yield path
-
-
 def lines_of_solution(twin: TwinSolution) -> list[IntendedLine]:
     """The solutions a printed twin shows, as intended lines (keys with their
     variations in tree play, every line in line play; set play, tries and
@@ -224,7 +215,7 @@ def lines_of_solution(twin: TwinSolution) -> list[IntendedLine]:
             if section.layout == TREE:
                 paths = [p for n in section.nodes if n.role is Role.KEY for p in _tree_lines(n)]
             else:
-                paths = list(_line_paths(section.nodes))
+                paths = [tuple(n.turn for n in p) for p in line_paths(section.nodes)]
             for path in paths:
                 text = " ".join(turn_text(t) for t in path)
                 out.append(IntendedLine(tuple(path), text, twin.label, phase.reversed))

@@ -8,21 +8,13 @@ import grammar
 from naive_conditions import line_squares
 from solver.popeye_writer import line_text
 from solver.solve import solve_problem
-from solver.tree import LINE, Role
+from solver.tree import LINE, Role, line_paths
 
 PROBLEMS = Path(__file__).resolve().parents[1] / "problems"
 
 
 def load(name: str) -> list:
     return grammar.load_strict((PROBLEMS / name).read_text(), name)
-
-
-def _paths(nodes, prefix=()):
-    for node in nodes:
-        if node.children:
-            yield from _paths(node.children, prefix + (node,))
-        else:
-            yield prefix + (node,)
 
 
 def found_lines(problem) -> set:
@@ -33,7 +25,7 @@ def found_lines(problem) -> set:
     out = set()
     for section in result.twins[0].phases[0].sections:
         if section.layout == LINE:
-            for path in _paths(section.nodes):
+            for path in line_paths(section.nodes):
                 out.add(line_squares(line_text(path, section.skipped), white_first))
         else:
             for node in section.nodes:

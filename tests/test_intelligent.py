@@ -26,18 +26,12 @@ from solver.movegen import in_check
 from solver.notation import turn_text
 from solver.position import Position
 from solver.rules import Rules
+from solver.tree import line_paths
 
 
-def lines(nodes, prefix=()):
+def lines(nodes):
     """The full lines of a trie, as tuples of Popeye-notation turns."""
-    out = set()
-    for node in nodes:
-        path = prefix + (turn_text(node.turn),)
-        if node.children:
-            out |= lines(node.children, path)
-        else:
-            out.add(path)
-    return out
+    return {tuple(turn_text(n.turn) for n in path) for path in line_paths(nodes)}
 
 
 def intelligent(pos: Position, schedule):
