@@ -85,7 +85,7 @@ def main() -> None:
             if brute_wanted:
                 brute_s, brute_n, brute = run(problem, False, args.max_time)
                 brute_cells = (f"{brute_s:.2f}" if brute is not None else f">{brute_s:.0f}", f"{brute_n:,}")
-                same = "yes" if brute == smart else ("?" if brute is None or smart is None else "NO")
+                same = "?" if brute is None or smart is None else ("yes" if brute == smart else "NO")
             else:
                 brute_cells, same = ("-", "-"), "-"
             smart_cell = f"{smart_s:.2f}" if smart is not None else f">{smart_s:.0f}"
