@@ -23,7 +23,7 @@ from .board import (
     KNIGHT_TARGETS, NIGHTRIDER, NIGHTRIDER_RAYS, PAWN, QUEEN, QUEEN_RAYS, ROOK,
     ROOK_RAYS, SIDE_RIGHTS, WHITE,
 )
-from .move import CASTLE, DOUBLE, EN_PASSANT, PROMOTION
+from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, PROMOTION
 
 _PROMO_KINDS = (QUEEN, ROOK, BISHOP, KNIGHT)
 _SLIDER_RAYS = {BISHOP: BISHOP_RAYS, ROOK: ROOK_RAYS, QUEEN: QUEEN_RAYS, NIGHTRIDER: NIGHTRIDER_RAYS}
@@ -123,6 +123,11 @@ def plausible(board: list[int], side: int, m: int) -> bool:
     if target * side > 0:
         return False
     if p * side == PAWN:
+        if flag == EN_PASSANT or flag == CASTLE or flag == EXCHANGE:
+            # An e.p. killer whose target square now holds an enemy piece
+            # would pass the capture geometry below and be made as an e.p.
+            # capture: the board and piece sets would go out of step.
+            return False
         fwd = 16 * side
         if ((to >> 4) == (7 if side == WHITE else 0)) != (flag == PROMOTION):
             return False
