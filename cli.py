@@ -85,11 +85,16 @@ def _rules_from_text(text: str | None):
 @click.option("--divide", is_flag=True, help="Print the count under each first move.")
 @click.option("--condition", "condition", metavar="TEXT",
               help="Fairy conditions, e.g. 'Messigny RexExclusive' or 'Marseillais'.")
+@click.option("--allow-king-capture", is_flag=True,
+              help="Count moves even when the side to move could capture the king.")
 @handle_errors
-def perft(fen: str, depth: str, divide: bool, condition: str | None) -> None:
+def perft(fen: str, depth: str, divide: bool, condition: str | None,
+          allow_king_capture: bool) -> None:
     """Count the legal move sequences of DEPTH moves from FEN.
 
-    The last line printed is the node count alone.
+    The last line printed is the node count alone.  A position where the side
+    to move could capture the king is refused (its moves are not a game's),
+    unless --allow-king-capture is given.
     """
     from solver.perft import divide as perft_divide, perft as perft_count
     from solver.position import Position
@@ -102,6 +107,9 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None) -> None:
         raise InputError(f"DEPTH: {n} is negative; give 0 or more")
     pos = Position.from_fen(fen)
     rules = _rules_from_text(condition)
+    if not allow_king_capture and rules.in_check(pos, -pos.side):
+        raise InputError("the side to play can capture the king (give --allow-king-capture "
+                         "to count its moves anyway)", text=fen)
     if divide and n >= 1:
         total = 0
         for turn, count in perft_divide(rules, pos, n):
@@ -203,9 +211,17 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
                                     "problem": problem_json(outcome.problem) if outcome.problem else None})
                 continue
             result = outcome.result
-            if result.info.timed_out:
+            for twin in result.twins:
+                if twin.illegal is not None:
+                    where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
+                    which = f"twin {twin.label} " if twin.label else ""
+                    click.echo(f"feerie: {where}{which}not solved: the side to play can capture "
+                               "the king", err=True)
+                    status = EXIT_BAD_INPUT
+            if result.info.timed_out or result.info.out_of_memory:
                 where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
-                click.echo(f"feerie: {where}time limit reached after {result.info.time_s:.1f} s; "
+                limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
+                click.echo(f"feerie: {where}{limit} after {result.info.time_s:.1f} s; "
                            "the solution printed is what was found by then", err=True)
                 status = max(status, 3) if status != EXIT_BAD_INPUT else status
             if fmt == "json":

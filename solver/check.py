@@ -326,7 +326,10 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
         return TwinVerdict(label, UNSUPPORTED, (str(err),))
     clock.nodes += result.info.nodes
     twin = result.twins[0]
-    judge = _Judge(problem, checked, layout, twin, result.info.timed_out, clock)
+    # Out of memory leaves the verdict as open as a time limit does.
+    judge = _Judge(problem, checked, layout, twin,
+                   result.info.timed_out or result.info.out_of_memory, clock)
+    judge.limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
     return judge.verdict(label, intent, count, sum(result.solution_counts))
 
 
@@ -442,6 +445,7 @@ class _Judge:
         self.layout = layout
         self.twin = twin
         self.timed_out = timed_out
+        self.limit = "time limit reached"  # what cut the search short, for the evidence
         self.clock = clock
         self.language = problem.language
         self.evidence: list[tuple[str, str]] = []  # (verdict it supports, text)
@@ -501,7 +505,7 @@ class _Judge:
             verdict = SOUND
             self.note(SOUND, self.describe_sound(solutions))
         if self.timed_out:
-            self.note(TIMEOUT, f"time limit reached after {self.clock.elapsed():.1f} s; found by then: "
+            self.note(TIMEOUT, f"{self.limit} after {self.clock.elapsed():.1f} s; found by then: "
                                  + (listed(solutions) if solutions else "nothing"))
         order = {v: i for i, v in enumerate(SEVERITY)}
         evidence = tuple(t for _, t in sorted(self.evidence, key=lambda e: order[e[0]]))
@@ -832,7 +836,7 @@ class _Judge:
             if found:
                 self.flag(SHORT, f"short solution: {shorter.text} has " + listed(found))
                 return
-            if result.info.timed_out:
+            if result.info.timed_out or result.info.out_of_memory:
                 self.uncertain = True
                 self.note(TIMEOUT, f"short solutions not ruled out: {shorter.text} not finished in time")
                 return

@@ -55,6 +55,7 @@ def twin_json(twin: TwinSolution) -> dict[str, Any]:
         "description": twin.description,
         "continued": twin.continued,
         "zero_position": twin.zero_position,
+        "illegal": twin.illegal,
         "phases": [{"reversed": phase.reversed, "sections": [section_json(s) for s in phase.sections]}
                    for phase in twin.phases],
     }
@@ -86,7 +87,8 @@ def meta_json(meta: RunInfo, version: str | None = None) -> dict[str, Any]:
     if version is None:
         from . import __version__ as version
     return {"solver": "feerie", "version": version, "time_s": round(meta.time_s, 6),
-            "nodes": meta.nodes, "timed_out": meta.timed_out, "status": meta.status}
+            "nodes": meta.nodes, "timed_out": meta.timed_out,
+            "out_of_memory": meta.out_of_memory, "status": meta.status}
 
 
 def to_json(problem: Problem, twins: list[TwinSolution], meta: RunInfo, *,
@@ -123,7 +125,8 @@ def twins_from_json(twins: list[dict[str, Any]]) -> list[TwinSolution]:
                                  skipped=s["skipped"], label=s["label"]) for s in p["sections"]],
                         reversed=p["reversed"]) for p in t["phases"]]
         result.append(TwinSolution(phases, label=t["label"], description=t["description"],
-                                   continued=t["continued"], zero_position=t["zero_position"]))
+                                   continued=t["continued"], zero_position=t["zero_position"],
+                                   illegal=t.get("illegal")))
     return result
 
 

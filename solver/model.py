@@ -70,6 +70,21 @@ class Stipulation:
     def supported(self) -> bool:
         return self.unsupported is None
 
+    @property
+    def half_moves(self) -> int:
+        """The most half-moves the play can take (both sides' moves counted)."""
+        if self.series:
+            return self.moves + (0 if self.play == "direct" else 1)
+        if self.play == "direct":
+            return 2 * self.moves - 1
+        return 2 * self.moves + (1 if self.half else 0)
+
+
+# The longest play feerie searches, in half-moves: Popeye's own limit (it
+# ignores '#500', 'h#500', 'ser-#999' as "stipulation with too many moves").
+# Every search is a recursion one level or a few per half-move.
+MAX_HALF_MOVES = 998
+
 
 @dataclass(frozen=True)
 class Condition:

@@ -39,17 +39,20 @@ MESSAGES = {
            "complete": "\nsolution finished.", "partial": "Partial solution",
            "interrupted": "solving interrupted.", "time": "Time = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "HalfDuplex",
-           "positions": "potential positions in"},
+           "positions": "potential positions in",
+           "illegal:king_capture": "the side to play can capture the king"},
     "de": {THREAT_LABEL: " Drohung:", ZUGZWANG_LABEL: " Zugzwang.", "but": "Aber",
            "complete": "\nLoesung beendet.", "partial": "Partielle Loesung",
            "interrupted": "Bearbeitung abgebrochen.", "time": "Zeit = ", "zeroposition": "NullStellung",
            "Duplex": "Duplex", "HalfDuplex": "HalbDuplex",
-           "positions": "moegliche Stellungen in"},
+           "positions": "moegliche Stellungen in",
+           "illegal:king_capture": "Die am Zug befindliche Partei kann den Koenig schlagen"},
     "fr": {THREAT_LABEL: " menace:", ZUGZWANG_LABEL: " blocus.", "but": "mais",
            "complete": "\nsolution terminee.", "partial": "solution partielle",
            "interrupted": "solution interrompue.", "time": "Temps = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "DemiDuplex",
-           "positions": "positions possibles dans"},
+           "positions": "positions possibles dans",
+           "illegal:king_capture": "le camp au trait peut prendre le roi"},
 }
 
 # How Popeye names the conditions feerie supports, per language (the model
@@ -291,6 +294,8 @@ def solution_text(twins: list[TwinSolution], language: str = "en") -> str:
     out: list[str] = []
     for twin in twins:
         out.append(twin_intro(twin, language))
+        if twin.illegal is not None:
+            out.append(MESSAGES[language]["illegal:" + twin.illegal] + "\n")
         for phase in twin.phases:
             for section in phase.sections:
                 _section(section, language, out)

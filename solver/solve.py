@@ -8,6 +8,7 @@ know nothing of options or twins.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from .battle import Battle
@@ -16,7 +17,7 @@ from .budget import Budget, TimeUp
 from .errors import InputError
 from .helpplay import LineSearch, Schedule, help_schedule, series_schedule
 from .intelligent import intelligent_search
-from .model import Problem, Stipulation
+from .model import MAX_HALF_MOVES, Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
 from .tree import (LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
@@ -44,6 +45,9 @@ def unsupported_reason(problem: Problem) -> str | None:
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
+    if stip.half_moves > MAX_HALF_MOVES:
+        reasons.append(f"stipulation {stip.text} is too long: {stip.half_moves} half-moves, "
+                       f"feerie plays at most {MAX_HALF_MOVES} (as Popeye)")
     if stip.goal == "~" and (stip.play != "direct" or stip.series):
         reasons.append(f"stipulation {stip.text} is not supported")
     for cond in problem.conditions:
@@ -52,6 +56,18 @@ def unsupported_reason(problem: Problem) -> str | None:
             if reason:
                 reasons.append(reason)
     return reasons[0] if reasons else None
+
+
+def deep_enough() -> None:
+    """Let the searches recurse through the longest play feerie accepts.
+
+    The searches recurse a few frames per half-move (battle: five per move
+    pair); Python's default limit of 1000 frames stops a #250.  Python-to-
+    Python calls do not grow the C stack (CPython 3.11+), so a higher limit
+    is safe."""
+    needed = 4 * MAX_HALF_MOVES + 2000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
 
 
 def _int_option(problem: Problem, name: str, default: int | None) -> int | None:
@@ -75,6 +91,7 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
     """
     from .twins import expand_twins
 
+    deep_enough()
     option_time = _int_option(problem, "MaxTime", None)
     if option_time is not None:
         max_time = option_time if max_time is None else min(max_time, option_time)
@@ -82,6 +99,7 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
     twins: list[TwinSolution] = []
     counts: list[int] = []
     timed_out = False
+    out_of_memory = False
     partial = False
     instances = expand_twins(problem)
     for inst in instances:
@@ -105,11 +123,17 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
                 partial = partial or was_partial
             except TimeUp:
                 timed_out = True
+            except MemoryError:
+                # The search's tables are dropped with its frames as the error
+                # unwinds; what the twin's sections hold by now is kept.
+                out_of_memory = timed_out = True
             counts.append(sum(_count(p) for p in twin.phases))
     finally:
         if own_pool is not None:
             own_pool.shutdown(cancel_futures=True)
-    info = RunInfo(time_s=budget.elapsed(), nodes=budget.nodes, timed_out=timed_out, partial=partial)
+    info = RunInfo(time_s=budget.elapsed(), nodes=budget.nodes,
+                   timed_out=timed_out and not out_of_memory, partial=partial,
+                   out_of_memory=out_of_memory)
     return SolveResult(problem, twins, info, counts)
 
 
@@ -190,7 +214,18 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
     return whether MaxSolutions stopped the search."""
     partial = False
     phase = None
-    for spec in plan(problem):
+    specs = plan(problem)
+    rules = build_rules(problem.conditions)
+    if any(king_capturable(problem, spec, rules) for spec in specs if spec.kind != SectionKind.SET):
+        # Popeye refuses such a twin ("the side to play can capture the king")
+        # and solves the others; the searches assume the mover's opponent is
+        # not in check.
+        twin.illegal = KING_CAPTURE
+        twin.phases.append(Phase(reversed=False))
+        return False
+    for spec in specs:
+        if spec.kind == SectionKind.SET and king_capturable(problem, spec, rules):
+            continue  # no set play where the defender could take the king
         if phase is None or phase.reversed != spec.reversed:
             phase = Phase(reversed=spec.reversed)
             twin.phases.append(phase)
@@ -205,6 +240,27 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
             sort_siblings(section.nodes)
         partial = partial or was_partial
     return partial
+
+
+KING_CAPTURE = "king_capture"  # TwinSolution.illegal: the side to move can take the king
+
+
+def first_mover(spec: SectionSpec) -> int:
+    """The side that plays the first move of a section."""
+    if spec.layout == LINE:
+        return spec.schedules[0].sides[0]
+    attacker = BLACK if spec.reversed else WHITE
+    if spec.kind in (SectionKind.SET, SectionKind.POSTKEY):
+        return -attacker
+    return attacker
+
+
+def king_capturable(problem: Problem, spec: SectionSpec, rules) -> bool:
+    """Is the king of the side that does not play first in check, so that the
+    first mover could capture it?"""
+    side = first_mover(spec)
+    pos = position_of(problem, side)
+    return rules.in_check(pos, -side)
 
 
 def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
@@ -271,6 +327,7 @@ def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
 
 def _solve_part(problem: Problem, spec: SectionSpec, index: int, max_time: float | None):
     """Worker: the section restricted to one first turn."""
+    deep_enough()
     budget = Budget(max_time)
     section = Section(spec.kind, spec.layout, skipped=spec.skipped)
     timed_out = False

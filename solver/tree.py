@@ -203,6 +203,8 @@ class TwinSolution:
     Popeye prints it after the label, items separated by two spaces
     ('wKd7-->e7', 'h=2', '-wSd1  +wDb1'), in the input's language;
     `zero_position` prints Popeye's 'zeroposition' line before this twin.
+    `illegal` says why the twin was not solved, when its position cannot be
+    played from ('the side to play can capture the king'); None otherwise.
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -210,6 +212,7 @@ class TwinSolution:
     description: str = ""
     continued: bool = False
     zero_position: bool = False
+    illegal: str | None = None
 
 
 @dataclass(frozen=True)
@@ -220,10 +223,11 @@ class RunInfo:
     nodes: int = 0
     timed_out: bool = False  # a time limit cut the search short
     partial: bool = False    # MaxSolutions (or similar) stopped it early
+    out_of_memory: bool = False  # memory ran out (MemoryError): cut short like a time limit
 
     @property
     def status(self) -> str:
-        if self.timed_out:
+        if self.timed_out or self.out_of_memory:
             return "interrupted"
         if self.partial:
             return "partial"
