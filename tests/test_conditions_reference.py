@@ -238,12 +238,25 @@ def _conditions(text: str):
 
 
 def _describe_line(rules, pos, line) -> tuple:
+    """The notation of a line's turns, each described with its own side to
+    move: in series play the other side passes in between (a null move), or
+    a turn would be described with the wrong side to move (which corrupts
+    the piece sets: FEERIE_CHECK_POSITION=1 caught it)."""
     out = []
+    undo = []
     for t in line:
+        mover = 1 if pos.board[rules.components(t)[0] & 127] > 0 else -1
+        if mover != pos.side:
+            pos.set_state(mover, ())
+            undo.append(None)
         out.append(rules.describe(pos, t))
         rules.play(pos, t)
-    for t in reversed(line):
-        rules.undo(pos, t)
+        undo.append(t)
+    for t in reversed(undo):
+        if t is None:
+            pos.unmake()
+        else:
+            rules.undo(pos, t)
     return tuple(out)
 
 
