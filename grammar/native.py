@@ -93,9 +93,10 @@ def _chunks(text: str) -> list[tuple[int, str]]:
 
 
 def _lark_error(err: UnexpectedInput, text: str, source: str | None, first_line: int = 1) -> InputError:
-    """The InputError of a Lark error in `text`, a chunk that starts at line `first_line`."""
+    """The InputError of a Lark error in `text` (which ends with a line end), a
+    chunk that starts at line `first_line`; without a place, its last line."""
     lines = text.split("\n")
-    line = err.line if isinstance(getattr(err, "line", None), int) and err.line > 0 else len(lines)
+    line = err.line if isinstance(getattr(err, "line", None), int) and err.line > 0 else max(1, len(lines) - 1)
     column = err.column if isinstance(getattr(err, "column", None), int) and err.column > 0 else 1
     line_text = lines[line - 1] if line <= len(lines) else ""
     message = describe(err, text)
