@@ -102,7 +102,9 @@ def _lark_error(err: UnexpectedInput, text: str, source: str | None, first_line:
     message = describe(err, text)
     if not line_text[:column - 1].strip():      # at the start of a line: a key was expected
         word = line_text[column - 1:].split()[0] if line_text[column - 1:].split() else ""
-        if re.match(r"[A-Za-z][\w-]*:", word):
+        if _BLOCK_START.match(line_text) and not word.lower().startswith("problem:"):
+            message = "a block starts with 'problem:', with no space before the colon"
+        elif re.match(r"[A-Za-z][\w-]*:", word):
             message = f"unknown key '{word[:word.index(':') + 1]}'"
         elif word:
             message = f"expected a 'key: value' line, found '{word}'"

@@ -206,7 +206,7 @@ BAD_BLOCKS = [   # a block the grammar rejects, the line and column of its error
     ("problem:\nwhite: Ke1\nbogus line\nstipulation: #2\n", 3, 1, "expected a 'key: value' line"),
     ("problem:\nwhite: Ke1\nfoo: bar\nstipulation: #2\n", 3, 1, "unknown key 'foo:'"),
     ("problem:\nstipulation: #2\ntwin: rotate 45\n", 3, 14, "expected 90, 180 or 270"),
-    ("Problem :\nwhite: Ke1\nstipulation: #2\n", 1, 1, ""),
+    ("Problem :\nwhite: Ke1\nstipulation: #2\n", 1, 1, "a block starts with 'problem:'"),
     ("problem:\nwhite: Ke1\nto-move: nobody\n", 3, 10, ""),
 ]
 
