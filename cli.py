@@ -193,7 +193,7 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items = load_inputs(files, statements)
+    items = load_inputs(files, statements, file_errors=True)  # a bad file is reported as a bad problem is
     status = 0
     results = []
     executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None

@@ -10,6 +10,9 @@ problem or nothing: it raises the first of those errors.
 
 Only a text that is no problem file at all (empty, unrecognisable) raises
 InputError from `load`.
+
+Line ends may be LF, CRLF or CR, mixed: they are made LF first
+(`solver.lines.unify_line_ends`), so every format reads them alike.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from pathlib import Path
 from grammar.build import ProblemBuilder, unsupported_error
 from grammar.native import parse_native
 from grammar.popeye import parse_chunk
-from grammar.popeye_normalise import LINE_BREAK, detect_language, normalise
+from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
 from solver.errors import InputError
+from solver.lines import decode, unify_line_ends
 from solver.model import Problem
 
 _FEN_START = re.compile(r"[KQRBNPkqrbnp1-8]+/")
@@ -53,7 +57,7 @@ class ProblemError:
 def detect_format(text: str) -> str:
     """'popeye', 'native' or 'statement', from the first meaningful line;
     InputError if the text is empty or none of them."""
-    for number, line in enumerate(LINE_BREAK.split(text), 1):
+    for number, line in enumerate(unify_line_ends(text).split("\n"), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#") and not _FEN_START.match(stripped):
             continue
@@ -95,12 +99,12 @@ def load(text: str, filename: str = "<string>") -> list[Problem | ProblemError]:
 
 
 def _load(text: str, filename: str) -> list[Problem | ProblemError]:
-    text = text.lstrip("\ufeff")
+    text = unify_line_ends(text.lstrip("\ufeff"))
     try:
         kind = detect_format(text)
     except InputError as err:
         raise err.located(filename) from None
-    lines = LINE_BREAK.split(text)
+    lines = text.split("\n")
     raw: list[tuple[Problem, ProblemBuilder] | InputError] = []
     if kind == "popeye":
         try:
@@ -173,11 +177,7 @@ def load_strict(text: str, filename: str = "<string>") -> list[Problem]:
 
 def read_text(path: str | Path) -> str:
     """A file's text: UTF-8, or Latin-1 (as many Popeye collections are written)."""
-    data = Path(path).read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return decode(Path(path).read_bytes())
 
 
 def load_file(path: str | Path) -> list[Problem | ProblemError]:

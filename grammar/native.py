@@ -22,46 +22,93 @@ from grammar.statement import read_placement
 from grammar.stipulation import parse_stipulation
 from grammar.words import Word
 from solver.errors import InputError
+from solver.lines import unify_line_ends
 from solver.model import BLACK, NEUTRAL, ORTHODOX_KINDS, WHITE, Piece, Problem, TwinCommand
 
 _PIECE_WORD = re.compile(r"((?:[A-Z0-9]{2}|[A-Z]))((?:[a-h][1-8])+)(?:\[([^\]]*)\])?")
 _ATTRIBUTES = {a.lower(): a for a in kw.english_words("PIECE_ATTRIBUTES")}
+# A line that starts a block (the grammar's PROBLEM token, at the start of a line;
+# 'problem :' too, so that a block so misspelt is one error, not part of the one before).
+_BLOCK_START = re.compile(r"^[ \t]*problem[ \t]*:", re.IGNORECASE | re.MULTILINE)
 
 
 # --- reading ------------------------------------------------------------------------------
 
 def parse_native(text: str, source: str | None = None) -> list[tuple[Problem, ProblemBuilder] | InputError]:
     """The problems of a native file (each with the builder that knows where its
-    parts were written), or for each one that is wrong, its error."""
+    parts were written), or for each one that is wrong, its error.
+
+    A block the grammar rejects is one error and the blocks around it are still
+    read (as in Popeye files): the whole text is parsed at once (the fast way,
+    for a file with no such block), and, if the grammar rejects it, block by
+    block."""
+    text = unify_line_ends(text)
     text = text if text.endswith("\n") else text + "\n"
     try:
-        tree = parser("native").parse(text)
-    except UnexpectedInput as err:
-        raise _lark_error(err, text, source) from None
+        return _read_blocks(parser("native").parse(text), text, 1, source)
+    except UnexpectedInput:
+        pass
+    result: list[tuple[Problem, ProblemBuilder] | InputError] = []
+    for first_line, chunk in _chunks(text):
+        try:
+            tree = parser("native").parse(chunk)
+        except UnexpectedInput as err:
+            result.append(_lark_error(err, chunk, source, first_line))
+            continue
+        for token in tree.scan_values(lambda v: isinstance(v, Token)):
+            token.line += first_line - 1
+        result.extend(_read_blocks(tree, chunk, first_line, source))
+    return result
+
+
+def _read_blocks(tree: Tree, text: str, first_line: int,
+                 source: str | None) -> list[tuple[Problem, ProblemBuilder] | InputError]:
+    """Each block of a parse tree of `text` (whose first line is line `first_line`
+    of the file) read into a problem, or its error."""
     lines = text.split("\n")
-    result: list[Problem | InputError] = []
+    result: list[tuple[Problem, ProblemBuilder] | InputError] = []
     for block in tree.children:
         try:
             result.append(_Block(block, source).read())
         except InputError as err:
-            line_text = lines[err.line - 1] if err.line and err.line <= len(lines) else None
-            result.append(err.located(source, None, None, line_text))
+            row = (err.line or 0) - first_line
+            result.append(err.located(source, None, None, lines[row] if 0 <= row < len(lines) else None))
     return result
 
 
-def _lark_error(err: UnexpectedInput, text: str, source: str | None) -> InputError:
+def _chunks(text: str) -> list[tuple[int, str]]:
+    """The text of each block with the number of its first line: a block runs from
+    a `problem:` line to the next (each ends with a line end, as `text` does);
+    the comments and blank lines before the first block go with it (the
+    grammar reads them there)."""
+    starts = [m.start() for m in _BLOCK_START.finditer(text)][1:]
+    bounds = [0, *starts, len(text)]
+    chunks = []
+    line = 1
+    for begin, end in zip(bounds, bounds[1:]):
+        chunk = text[begin:end]
+        chunks.append((line, chunk))
+        line += chunk.count("\n")
+    return chunks
+
+
+def _lark_error(err: UnexpectedInput, text: str, source: str | None, first_line: int = 1) -> InputError:
+    """The InputError of a Lark error in `text` (which ends with a line end), a
+    chunk that starts at line `first_line`; without a place, its last line."""
     lines = text.split("\n")
-    line = err.line if isinstance(getattr(err, "line", None), int) and err.line > 0 else len(lines)
+    line = err.line if isinstance(getattr(err, "line", None), int) and err.line > 0 else max(1, len(lines) - 1)
     column = err.column if isinstance(getattr(err, "column", None), int) and err.column > 0 else 1
     line_text = lines[line - 1] if line <= len(lines) else ""
     message = describe(err, text)
     if not line_text[:column - 1].strip():      # at the start of a line: a key was expected
         word = line_text[column - 1:].split()[0] if line_text[column - 1:].split() else ""
-        if re.match(r"[A-Za-z][\w-]*:", word):
+        if _BLOCK_START.match(line_text) and not word.lower().startswith("problem:"):
+            message = "a block starts with 'problem:', with no space before the colon"
+        elif re.match(r"[A-Za-z][\w-]*:", word):
             message = f"unknown key '{word[:word.index(':') + 1]}'"
         elif word:
             message = f"expected a 'key: value' line, found '{word}'"
-    return InputError(message, source, line, column, line_text)
+    return InputError(message, source, line + first_line - 1, column, line_text)
 
 
 class _Block:

@@ -42,8 +42,7 @@ from grammar.options import OptionReader, option_text
 from grammar.stipulation import needs_length
 from grammar.words import Word
 from solver.errors import InputError
-
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
+from solver.lines import LINE_BREAK
 _WORD = re.compile(r"[^\s;,]+")
 _NUMBER = re.compile(r"[0-9]+(?:\.5)?\Z")
 

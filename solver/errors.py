@@ -4,11 +4,18 @@ Every problem with the user's input (a file, a statement, a FEN, a command
 argument) is raised as `InputError`; the CLI prints `format()` and exits 2.
 Keeping the location here (file, line, column, the offending line) lets each
 layer add what it knows without the others caring.
+
+What the user wrote is echoed, but cut to a readable width (`solver.lines`):
+a long word in the message when the error is made, so that every consumer
+(text, JSON, a batch's database) gets the short form, and the source line
+when it is shown, as a window around the column.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .lines import cut_long_words, window
 
 
 @dataclass
@@ -18,6 +25,9 @@ class InputError(Exception):
     line: int | None = None
     column: int | None = None
     text: str | None = None  # the offending line, for a caret display
+
+    def __post_init__(self) -> None:
+        self.message = cut_long_words(self.message)
 
     def __str__(self) -> str:
         return self.format()
@@ -43,7 +53,6 @@ class InputError(Exception):
             where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "") + ": "
         out = where + self.message
         if self.text is not None and self.column is not None:
-            shown = self.text.rstrip("\n").expandtabs(1)
-            if len(shown) <= 200:
-                out += "\n    " + shown + "\n    " + " " * (self.column - 1) + "^"
+            shown, column = window(self.text.rstrip("\r\n").expandtabs(1), self.column)
+            out += "\n    " + shown + "\n    " + " " * (column - 1) + "^"
         return out

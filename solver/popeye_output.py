@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .lines import unify_line_ends
 from .model import BLACK, NEUTRAL, Piece, WHITE
 from .notation import NotationError, castling_squares, piece_kind, scan_turn
 from .popeye_writer import MESSAGES
@@ -499,7 +500,7 @@ def parse_output(text: str, language: str | None = None) -> list[ParsedProblem]:
 
     `language` ('en', 'fr', 'de') is the language Popeye wrote in; None
     takes it from each problem's closing line."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = unify_line_ends(text).split("\n")
     banner = None
     start = 0
     if lines and (lines[0].startswith("Popeye ") or lines[0].startswith("feerie ")):

@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass
 
 from .errors import InputError
+from .lines import decode
 from .model import Problem
 
 
@@ -26,19 +27,33 @@ class Outcome:
     kind: str = "ok"
 
 
-def load_inputs(files, statements=()) -> list:
+def load_inputs(files, statements=(), *, file_errors: bool = False) -> list:
     """Problems (or `grammar.ProblemError`s) from statements then files;
     '-' reads standard input.  A file that is not a problem file at all
-    raises InputError."""
+    (missing, unreadable, no problem in it) raises InputError; with
+    `file_errors` it is one ProblemError instead (index 0, the number a
+    batch gives a file's own error) and the files after it are read."""
     import grammar
 
     items: list = [grammar.load_statement(line) for line in statements]
     for name in files:
-        if name == "-":
-            items.extend(grammar.load(sys.stdin.read(), "<stdin>"))
-        else:
-            items.extend(grammar.load_file(name))
+        try:
+            if name == "-":
+                items.extend(grammar.load(read_stdin(), "<stdin>"))
+            else:
+                items.extend(grammar.load_file(name))
+        except InputError as err:
+            if not file_errors:
+                raise
+            items.append(grammar.ProblemError(err, 0))
     return items
+
+
+def read_stdin() -> str:
+    """Standard input as a problem file is read: its bytes decoded as UTF-8 or
+    Latin-1 (never a decoding error), line ends left to the readers."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return decode(buffer.read()) if buffer is not None else sys.stdin.read()
 
 
 def solve_item(item, *, max_time: float | None = None, executor=None) -> Outcome:

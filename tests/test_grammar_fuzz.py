@@ -2,14 +2,18 @@
 
 "Clean" means: a list of Problem | ProblemError, or an InputError; every error
 names the file and a line (and a column within it); nothing else escapes.
+Line ends are drawn from LF, CRLF and CR; in a native collection, a block
+that is mutated must not change what the others read as.
 """
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+import re
+
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import reference
+from conftest import ROOT, reference
 from grammar import ProblemError, load
 from solver.errors import InputError
 from solver.model import Problem
@@ -66,6 +70,17 @@ def test_keyword_soup(parts):
     check("problem:\n" + " ".join(parts))
 
 
+LINE_ENDS = st.sampled_from(["\n", "\r\n", "\r"])
+
+
+@FAST
+@given(st.lists(st.one_of(st.sampled_from(WORDS), st.sampled_from([" ", " "]), LINE_ENDS), max_size=60))
+def test_keyword_soup_any_line_ends(parts):
+    text = " ".join(parts)
+    for head in ("BeginProblem", "anfa", "problem:", "# comment\rproblem:", "8/8/8/8/8/8/8/K6k w - - #2"):
+        check(head + parts[0] + text if parts else head)
+
+
 @st.composite
 def mutated(draw):
     name = draw(st.sampled_from(["english/twins_h2_duplex.inp", "beispiel/stip.inp", "beispiel/twin.inp",
@@ -86,6 +101,83 @@ def mutated(draw):
 @given(mutated())
 def test_mutated_reference_files(text):
     check(text)
+
+
+def outcome(text: str, name: str = "fuzz.inp"):
+    """What `load` makes of `text`: its items, or the error it raised (as a tuple, to compare)."""
+    try:
+        return load(text, name)
+    except InputError as err:
+        return (err.message, err.file, err.line, err.column, err.text)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(), LINE_ENDS)
+def test_mutated_reference_files_other_line_ends(text, end):
+    """The same problems and errors, at the same lines and columns, whatever the line ends."""
+    lf = re.sub(r"\r\n|\r", "\n", text)
+    other = lf.replace("\n", end)
+    check(other)
+    assert outcome(other) == outcome(lf)
+
+
+_BLOCK_START = re.compile(r"^[ \t]*problem[ \t]*:", re.IGNORECASE | re.MULTILINE)   # a line that starts a block
+
+
+def _native_blocks() -> list[str]:
+    """The blocks of the project's native collections, each ending with one LF."""
+    blocks = []
+    for name in ("classics.txt", "messigny.txt", "verdicts.txt"):
+        text = (ROOT / "problems" / name).read_text(encoding="utf-8")
+        starts = [m.start() for m in _BLOCK_START.finditer(text)] + [len(text)]
+        blocks += [text[a:b].strip("\n") + "\n" for a, b in zip(starts, starts[1:])]
+    return blocks
+
+
+BLOCKS = _native_blocks()
+
+
+@st.composite
+def collection_with_a_mutated_block(draw):
+    """(blocks, which one is mutated): a few blocks of the collections, one of
+    them changed after its `problem:` line (within its lines: no new block)."""
+    blocks = draw(st.lists(st.sampled_from(BLOCKS), min_size=2, max_size=5))
+    bad = draw(st.integers(0, len(blocks) - 1))
+    head, body = blocks[bad].split("\n", 1)
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(body)))
+        cut = draw(st.integers(0, 12))
+        insert = draw(st.one_of(st.sampled_from(WORDS), st.text(alphabet=st.characters(
+            blacklist_categories=("Cs",), blacklist_characters="\r"), max_size=6)))
+        body = body[:at] + insert + body[at + cut:]
+    assume(not _BLOCK_START.search(body))
+    blocks[bad] = head + "\n" + body.rstrip("\n") + "\n"
+    return blocks, bad
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(collection_with_a_mutated_block(), LINE_ENDS)
+def test_one_bad_block_leaves_the_others_alone(collection, end):
+    """Each block reads as it reads alone, with its lines counted in the
+    file, whatever one of its neighbours holds and whatever the line ends."""
+    blocks, bad = collection
+    text = "# a collection\n\n" + "\n".join(blocks)
+    check(text)
+    items = load(text.replace("\n", end), "c.txt")
+    assert len(items) == len(blocks)
+    first = 3
+    for number, (block, item) in enumerate(zip(blocks, items)):
+        [alone] = load("\n" * (first - 1) + block, "c.txt")
+        if number != bad:
+            if isinstance(item, ProblemError):     # the same error (its number in the file aside)
+                assert isinstance(alone, ProblemError) and item.index == number + 1
+                assert (alone.error, alone.problem) == (item.error, item.problem)
+            else:
+                assert alone == item
+        elif isinstance(item, ProblemError):
+            assert first <= item.error.line < first + block.count("\n") + 1
+            assert item.index == number + 1 and item.format().startswith("c.txt:")
+        first += block.count("\n") + 1
 
 
 @FAST

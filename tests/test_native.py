@@ -198,3 +198,43 @@ def test_errors(text, message, line):
 def test_parse_native_reports_builders():
     [(problem, builder)] = parse_native("problem:\nwhite: Ke1 Gb1\nblack: Ke8\nstipulation: #2\n")
     assert builder.location(problem.unsupported_features()[0]).column == 12
+
+
+GOOD = "problem:\nwhite: Kb6 Qc7\nblack: Ka8\nstipulation: #1\n"
+BAD_BLOCKS = [   # a block the grammar rejects, the line and column of its error within it, what is said
+    ("problem:\nwhite: Ke1 Xz9\nblack: Ke8\nstipulation: #2\n", 2, 12, "found 'Xz9'"),
+    ("problem:\nwhite: Ke1\nbogus line\nstipulation: #2\n", 3, 1, "expected a 'key: value' line"),
+    ("problem:\nwhite: Ke1\nfoo: bar\nstipulation: #2\n", 3, 1, "unknown key 'foo:'"),
+    ("problem:\nstipulation: #2\ntwin: rotate 45\n", 3, 14, "expected 90, 180 or 270"),
+    ("Problem :\nwhite: Ke1\nstipulation: #2\n", 1, 1, "a block starts with 'problem:'"),
+    ("problem:\nwhite: Ke1\nto-move: nobody\n", 3, 10, ""),
+]
+
+
+@pytest.mark.parametrize("bad, line, column, message", BAD_BLOCKS)
+@pytest.mark.parametrize("where", [0, 1, 2])
+def test_a_block_the_grammar_rejects_is_one_error(bad, line, column, message, where):
+    """Issue 14.16: one such block made the whole file an error; now it is
+    reported, with its place, and every other block is read, as in Popeye files."""
+    blocks = [GOOD.replace("#1", f"#{n + 1}") for n in range(3)]
+    blocks.insert(where, bad)
+    text = "# a collection\n\n" + "\n".join(blocks)
+    first = 3 + sum(b.count("\n") + 1 for b in blocks[:where])      # the bad block's first line
+    items = load(text, "c.txt")
+    assert len(items) == 4
+    assert [i.stipulation.text for n, i in enumerate(items) if n != where] == ["#1", "#2", "#3"]
+    err = items[where]
+    assert isinstance(err, ProblemError) and err.problem is None and err.index == where + 1
+    assert message in err.error.message
+    assert (err.error.file, err.error.line, err.error.column) == ("c.txt", first + line - 1, column)
+    assert err.error.text == bad.split("\n")[line - 1]
+
+
+def test_every_block_bad_and_errors_after_a_bad_block_keep_their_lines():
+    text = ("problem:\nwhite: Ke1 Xz9\nstipulation: #2\n"
+            "problem:\nwhite: Ke1\nblack: Ke8\nstipulation: hh#2\n"
+            "problem:\nwhite: Ke1 Ke1\nblack: Ke8\nstipulation: #2\n")
+    items = load(text, "n.txt")
+    assert [(i.error.line, i.error.column) for i in items] == [(2, 12), (7, 15), (9, 12)]
+    assert "unknown stipulation" in items[1].error.message and "two pieces on e1" in items[2].error.message
+    assert items[1].error.text == "stipulation: hh#2"
