@@ -47,14 +47,14 @@ def test_shape(name):
     assert set(data) == {"schema", "problem", "meta", "twins"}
     assert data["schema"] == SCHEMA_VERSION == 1
     assert data["meta"] == {"solver": "feerie", "version": "9.9.9", "time_s": 0.012346, "nodes": 4321,
-                            "timed_out": False, "status": "complete"}
+                            "timed_out": False, "out_of_memory": False, "status": "complete"}
     problem = data["problem"]
     assert set(problem) == {"authors", "origin", "title", "award", "remark", "source", "line", "language",
                             "stipulation", "conditions", "options", "pieces"}
     assert set(problem["stipulation"]) == {"text", "play", "goal", "moves", "half", "series"}
     assert set(problem["pieces"]) == {"white", "black", "neutral"}
     for twin in data["twins"]:
-        assert set(twin) == {"label", "description", "continued", "zero_position", "phases"}
+        assert set(twin) == {"label", "description", "continued", "zero_position", "illegal", "phases"}
         for phase in twin["phases"]:
             assert set(phase) == {"reversed", "sections"}
             for section in phase["sections"]:
