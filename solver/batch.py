@@ -154,6 +154,18 @@ def discover(paths) -> list[Path]:
     return unique
 
 
+def file_key(path: Path) -> str:
+    """A file's key in the database: its absolute path (one key however it
+    was named), with bytes that are not UTF-8 written as \\xNN (SQLite
+    text cannot hold the surrogates Python reads them as)."""
+    name = os.path.abspath(path)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        name = os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name
+
+
 def problem_hash(problem: Problem) -> str:
     import grammar
 
@@ -303,7 +315,7 @@ def _plan(files, store, summary: BatchSummary, resume: bool, max_time: float | N
     todo: list[tuple[Job, str]] = []
     immediate: list[dict] = []
     for path in files:
-        name = os.path.abspath(path)  # one key per file, however it was named
+        name = file_key(path)
         known = store.known(name) if resume else {}
         try:
             items = grammar.load_file(path)
