@@ -170,6 +170,8 @@ class ResultStore:
 
 
 def lock_path(path: Path) -> Path:
+    """The lock file of the database at `path` (resolved: one lock however the database is named)."""
+    path = path.resolve()
     return path.with_name(path.name + ".lock")
 
 
