@@ -323,25 +323,42 @@ def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
     only what is left (or changed).  A file or problem that cannot be read
     is recorded as 'error' and the batch goes on.  Progress goes to
     standard error (a bar on a terminal, one line per problem otherwise),
-    the totals to standard output.  Exit status: 0 when every problem is
-    sound, 1 when one is not, 2 on bad input.
+    the totals to standard output.  Only one batch at a time writes to a
+    database (a lock file beside it).  Exit status: 0 when every problem in
+    the database is sound, 1 when one is not, 2 on bad input (a file or
+    problem of PATHS that cannot be read, a database that cannot be used or
+    that another batch is writing to), 70 when the executor kept failing,
+    130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP (the results
+    written are kept either way: --resume goes on).
     """
-    from solver.batch import run_batch
-    from solver.progress import Progress
+    from solver.batch import BatchFailed, Stopped, run_batch, stop_on_signals
+    from solver.progress import Progress, shown_name
+    from solver.results import ResultStore
 
-    summary = run_batch(paths, db, jobs=jobs, max_time=max_time, resume=resume, cluster=cluster,
-                        progress=Progress)
+    shown_db = shown_name(db)
+    try:
+        with stop_on_signals():
+            summary = run_batch(paths, db, jobs=jobs, max_time=max_time, resume=resume, cluster=cluster,
+                                progress=Progress)
+    except Stopped as stop:
+        click.echo(f"feerie: stopped by {stop}; the results written to {shown_db} are kept "
+                   "(the same command with --resume goes on)", err=True)
+        sys.exit(128 + stop.signum)
+    except BatchFailed as err:
+        click.echo(f"feerie: batch stopped: {err}; the results written to {shown_db} are kept "
+                   "(the same command with --resume goes on)", err=True)
+        sys.exit(EXIT_INTERNAL)
     counts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
     click.echo(f"checked {summary.checked} of {summary.total} problems (skipped {summary.skipped}) "
                f"in {summary.seconds:.1f} s, {summary.rate:.2f} problems/s" + (f": {counts}" if counts else ""))
-    click.echo(f"results in {db}; see: feerie report --db {db}")
-    from solver.results import ResultStore
-
+    click.echo(f"results in {shown_db}; see: feerie report --db {shown_db}")
     store = ResultStore(db, create=False)
     try:
         unsound = sum(1 for r in store.rows() if r["verdict"] != "sound")
     finally:
         store.close()
+    if summary.unreadable:
+        sys.exit(EXIT_BAD_INPUT)
     if unsound:
         sys.exit(1)
 

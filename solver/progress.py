@@ -2,7 +2,9 @@
 
 On a terminal one status line is redrawn in place (`\\r`); in a log or a
 pipe every finished problem is one line, so that the output can be read
-back (and grepped) after the run.
+back (and grepped) after the run.  File names are shown through
+`shown_name`, so that a name holding a newline or another control character
+cannot break or forge a line.
 """
 
 from __future__ import annotations
@@ -10,6 +12,13 @@ from __future__ import annotations
 import shutil
 import sys
 import time
+
+
+def shown_name(name: str) -> str:
+    """`name` as it may be printed on one line: unchanged when every
+    character is printable, else quoted with backslash escapes as Python's
+    repr does ('a\\nb' for a newline, '\\udcff' for an undecodable byte)."""
+    return name if name.isprintable() else repr(name)
 
 
 def _duration(seconds: float) -> str:
@@ -61,6 +70,12 @@ class Progress:
         text = f"[{'#' * filled}{'.' * (bar_width - filled)}] {self.status()} {label}: {verdict}"
         self.stream.write("\r" + text[:width - 1].ljust(width - 1))
         self.stream.flush()
+
+    def note(self, text: str) -> None:
+        """A line of its own (a retry, a warning), above the bar on a terminal."""
+        self.stream.write(("\r\x1b[K" if self.tty else "") + text + "\n")
+        self.stream.flush()
+        self._last_draw = 0.0
 
     def close(self) -> None:
         if self.tty:

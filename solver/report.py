@@ -4,7 +4,9 @@ Every format lists the problems gravest verdict first (the order of
 `solver.check.SEVERITY`: errors, illegal positions, ..., timeouts, sound
 last), then by file and index; text and HTML begin with the totals by
 verdict.  The HTML page is one self-contained file: each unsound problem
-with its diagram (inline SVG) and its evidence, then a table of the rest.
+with its diagram (inline SVG) and its evidence, then a table of the rest.  File names (and titles)
+are shown through `progress.shown_name`: a control character in them is
+escaped, so that no name can break or forge a line of the text report.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections import Counter
 from html import escape
 
 from .check import SEVERITY
+from .progress import shown_name
 
 FORMATS = ("text", "json", "csv", "html")
 _INFO = re.compile(r"^(?:\S+\) )?info: ")
@@ -33,12 +36,12 @@ def totals(rows: list[dict]) -> list[tuple[str, int]]:
 
 
 def _place(row: dict) -> str:
-    place = row["file"] + (f":{row['line']}" if row.get("line") else "")
+    place = shown_name(row["file"]) + (f":{row['line']}" if row.get("line") else "")
     parts = [place, f"[{row['idx']}]"]
     if row.get("stipulation"):
-        parts.append(row["stipulation"])
+        parts.append(shown_name(row["stipulation"]))
     if row.get("title"):
-        parts.append(f'"{row["title"]}"')
+        parts.append(f'"{shown_name(row["title"])}"')
     return " ".join(parts)
 
 
@@ -55,7 +58,7 @@ def record(row: dict) -> dict:
 
 
 def text_report(rows: list[dict], source: str = "") -> str:
-    out = [f"{len(rows)} problem{'s' if len(rows) != 1 else ''}" + (f" in {source}" if source else "")]
+    out = [f"{len(rows)} problem{'s' if len(rows) != 1 else ''}" + (f" in {shown_name(source)}" if source else "")]
     for verdict, n in totals(rows):
         out.append(f"  {verdict:<18} {n:>7}")
     out.append("")
