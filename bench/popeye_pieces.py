@@ -1,0 +1,133 @@
+"""Make the Popeye reference data of tests/test_pieces_popeye.py (not run in CI).
+
+For every catalogue piece, random positions with that piece on both sides,
+both kings and a few other pieces (orthodox and fairy, so that fairy pieces
+capture, check, pin and are pinned, and pawns about to promote see fairy
+promotion pieces), written as Popeye input with `stip ~1`: Popeye then lists
+every legal move of White, marking checks with `+`.  Positions Popeye
+refuses (Black's king capturable) are dropped.  Inputs and Popeye's output
+(the diagram cut off) go to tests/data/popeye_pieces/positions.txt.
+
+    python bench/popeye_pieces.py --popeye /tmp/popeye/py --per-piece 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.board import FILES, KING, PAWN  # noqa: E402
+from solver.pieces.catalogue import PIECES  # noqa: E402
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "popeye_pieces" / "positions.txt"
+ORTHODOX_EXTRAS = ("Q", "R", "B", "S", "P", "P")
+
+
+def _sq(f: int, r: int) -> str:
+    return FILES[f] + str(r + 1)
+
+
+def random_position(rng: random.Random, code: str) -> tuple[list[str], list[str]]:
+    """White's and Black's pieces as Popeye tokens ('ga2'), the piece `code`
+    on both sides (twice for White, sometimes)."""
+    free = [(f, r) for f in range(8) for r in range(8)]
+    rng.shuffle(free)
+    white, black = [], []
+    used = set()
+
+    def take(pred=lambda f, r: True):
+        for i, (f, r) in enumerate(free):
+            if (f, r) not in used and pred(f, r):
+                used.add((f, r))
+                return f, r
+        raise RuntimeError("board full")
+
+    if rng.random() < 0.25:   # castling set-ups
+        used.update({(4, 0), (0, 0), (7, 0)})
+        white += ["ke1", "ra1", "rh1"]
+    else:
+        white.append("k" + _sq(*take()))
+    wk = next(t for t in white if t[0] == "k")
+    wkf, wkr = FILES.index(wk[1]), int(wk[2]) - 1
+    black.append("k" + _sq(*take(lambda f, r: max(abs(f - wkf), abs(r - wkr)) > 1)))
+    fairy = [p.en for p in PIECES if p.kind not in (KING,)]
+    pawnlike = {p.en for p in PIECES if p.is_pawn}
+    not_back = lambda f, r: 0 < r < 7   # noqa: E731 - pawns stand on ranks 2-7
+
+    def add(side: list[str], c: str) -> None:
+        f, r = take(not_back if c in pawnlike else (lambda f, r: True))
+        side.append(c.lower() + _sq(f, r))
+
+    for _ in range(rng.choice((1, 1, 2))):
+        add(white, code)
+    add(black, code)
+    if rng.random() < 0.5:      # a white pawn about to promote
+        f, r = take(lambda f, r: r == 6)
+        white.append("p" + _sq(f, r))
+    for _ in range(rng.randint(2, 6)):
+        c = rng.choice(ORTHODOX_EXTRAS) if rng.random() < 0.6 else rng.choice(fairy)
+        add(white if rng.random() < 0.5 else black, c)
+    return white, black
+
+
+def popeye_input(white: list[str], black: list[str]) -> str:
+    return (f"begin\npieces white {' '.join(white)} black {' '.join(black)}\n"
+            "stip ~1\nend\n")
+
+
+def run_popeye(popeye: str, text: str) -> str:
+    with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as fh:
+        fh.write(text)
+        name = fh.name
+    try:
+        done = subprocess.run([popeye, "-maxtime", "60", name], capture_output=True,
+                              text=True, timeout=120)
+    finally:
+        Path(name).unlink()
+    return done.stdout + done.stderr  # Popeye's refusals go to stderr
+
+
+def moves_part(output: str) -> str | None:
+    """Popeye's output from the stipulation line on, or None when it refused."""
+    if "capture the king" in output or "solution finished" not in output:
+        return None
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("~1"))
+    return "\n".join(line for line in lines[start:] if line.strip() and
+                     not line.startswith("solution finished"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--popeye", default="/tmp/popeye/py")
+    ap.add_argument("--per-piece", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=15)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    records = []
+    for piece in PIECES:
+        if piece.kind == KING:
+            continue
+        got = tries = 0
+        while got < args.per_piece and tries < 10 * args.per_piece:
+            tries += 1
+            white, black = random_position(rng, piece.en)
+            text = popeye_input(white, black)
+            part = moves_part(run_popeye(args.popeye, text))
+            if part is None:
+                continue
+            got += 1
+            records.append(f"=== {piece.name} {got}\n{text}---\n{part}\n")
+        print(f"{piece.name}: {got}", file=sys.stderr)
+    OUT.write_text("".join(records))
+    print(f"{len(records)} positions written to {OUT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
