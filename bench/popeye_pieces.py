@@ -70,10 +70,55 @@ def random_position(rng: random.Random, code: str) -> tuple[list[str], list[str]
     if rng.random() < 0.5:      # a white pawn about to promote
         f, r = take(lambda f, r: r == 6)
         white.append("p" + _sq(f, r))
-    for _ in range(rng.randint(2, 6)):
+    for _ in range(rng.randint(3, 10)):
         c = rng.choice(ORTHODOX_EXTRAS) if rng.random() < 0.6 else rng.choice(fairy)
         add(white if rng.random() < 0.5 else black, c)
     return white, black
+
+
+FEATURES = ("captures", "checks", "in check by it", "pins", "pinned", "promotion", "moves")
+
+
+def features(white: list[str], black: list[str], code: str) -> set[str]:
+    """What a candidate position exercises for the piece `code`, by feerie's
+    own generator (only to pick varied positions: Popeye is the judge)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_pieces_popeye import read_position  # noqa: E402
+    from solver.pieces import generic  # noqa: E402
+    from solver.pieces.families import observes  # noqa: E402
+    from solver.pieces.catalogue import by_code  # noqa: E402
+    pos = read_position(popeye_input(white, black).splitlines()[1])
+    kind = by_code(code).kind
+    board = pos.board
+    out = set()
+    wk = pos.kings[1]
+    if any(board[a] == -kind and observes(board, a, wk, by_code(code).walks)
+           for a in pos.occupied[-1]):
+        out.add("in check by it")
+    legal = set(generic.legal_moves(pos))
+    for m in generic.pseudo_moves(pos):
+        frm, to = m & 127, (m >> 7) & 127
+        mine = board[frm] == kind
+        if (m >> 14) & 7 == 4:
+            out.add("promotion")
+        if m in legal:
+            if mine:
+                out.add("moves")
+                if board[to] or (m >> 14) & 7 == 6:
+                    out.add("captures")
+                lifted = generic.make_trial(pos, m)
+                if generic.in_check(pos):
+                    out.add("checks")
+                generic.unmake_trial(pos, lifted)
+            continue
+        if mine:
+            out.add("pinned")
+        lifted = generic.make_trial(pos, m)
+        if any(pos.board[a] == -kind and observes(pos.board, a, pos.kings[1], by_code(code).walks)
+               for a in pos.occupied[-1]) and frm != wk:
+            out.add("pins")
+        generic.unmake_trial(pos, lifted)
+    return out
 
 
 def popeye_input(white: list[str], black: list[str]) -> str:
@@ -115,16 +160,22 @@ def main() -> None:
         if piece.kind == KING:
             continue
         got = tries = 0
-        while got < args.per_piece and tries < 10 * args.per_piece:
+        seen: set[str] = set()
+        while got < args.per_piece and tries < 300:
             tries += 1
             white, black = random_position(rng, piece.en)
+            feats = features(white, black, piece.en)
+            # prefer positions that show something not yet seen for this piece
+            if not feats - seen and tries < 250 and got >= 2:
+                continue
             text = popeye_input(white, black)
             part = moves_part(run_popeye(args.popeye, text))
             if part is None:
                 continue
             got += 1
+            seen |= feats
             records.append(f"=== {piece.name} {got}\n{text}---\n{part}\n")
-        print(f"{piece.name}: {got}", file=sys.stderr)
+        print(f"{piece.name}: {got} {sorted(seen)}", file=sys.stderr)
     OUT.write_text("".join(records))
     print(f"{len(records)} positions written to {OUT}", file=sys.stderr)
 

@@ -45,12 +45,15 @@ class Walk:
     """One part of a piece's walk: a family template and its parameters.
 
     `vectors` are base (file, rank) vectors, expanded to their 8 (or 4)
-    symmetric images; `param` is a family-specific number (the deflection
-    angle of the moose family, in degrees)."""
+    symmetric images; `param` is a family-specific number: the deflection
+    angle of the moose family in degrees, the distance beyond the hurdle of
+    a grasshopper-n, the number of hurdles of a lion (0 means 1), the mao
+    (0) or moa (1) first step of a lame leaper, plus 2 for a lame rider."""
     family: str
     vectors: tuple[tuple[int, int], ...] = ()
     modality: str = BOTH
     param: int = 0
+    circle: bool = False  # the lines are the rose's circles, not straight lines
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,13 @@ class Piece:
             not any(w.family == "leaper" for w in self.walks)
 
 
-def _w(family: str, vectors=(), modality: str = BOTH, param: int = 0) -> Walk:
-    return Walk(family, tuple(vectors), modality, param)
+def _w(family: str, vectors=(), modality: str = BOTH, param: int = 0,
+       circle: bool = False) -> Walk:
+    return Walk(family, tuple(vectors), modality, param, circle)
+
+
+def _rose(family: str, modality: str = BOTH) -> Walk:
+    return _w(family, KNIGHT_V, modality, circle=True)
 
 
 def _leaper(*vs) -> tuple[Walk, ...]:
@@ -133,7 +141,25 @@ _FAIRY = [
     ("rook locust", "LR", "LT", "HT", (_w("locust", WAZIR_V, CAPTURE),)),
     ("bishop locust", "LB", "LF", "HL", (_w("locust", FERS_V, CAPTURE),)),
     ("nightrider locust", "LN", "LN", "HN", (_w("locust", KNIGHT_V, CAPTURE),)),
-    ("rose", "RO", "RO", "RO", (_w("rose", KNIGHT_V),)),
+    ("rose", "RO", "RO", "RO", (_rose("rider"),)),
+    ("rao", "RA", "RA", "RA", (_rose("rider", MOVE), _rose("cannon", CAPTURE))),
+    ("rose-lion", "RN", "RL", "RN", (_rose("lion"),)),
+    ("rose-hopper", "RP", "RS", "RH", (_rose("hopper"),)),
+    ("rose locust", "LS", "LR", "LR", (_rose("locust", CAPTURE),)),
+    ("grasshopper-2", "G2", "S2", "G2", (_w("hopper", QUEEN_V, param=2),)),
+    ("grasshopper-3", "G3", "S3", "G3", (_w("hopper", QUEEN_V, param=3),)),
+    ("contra grasshopper", "CG", "SA", "KG", (_w("contra", QUEEN_V),)),
+    ("kangaroo lion", "KL", "KL", "LK", (_w("lion", QUEEN_V, param=2),)),
+    ("dolphin", "DO", "DN", "DE", (_w("kangaroo", QUEEN_V), _w("hopper", QUEEN_V))),
+    ("gral", "GL", "GL", "GL", _leaper((2, 2)) + (_w("hopper", WAZIR_V),)),
+    ("hamster", "HA", "HA", "HA", (_w("angle", QUEEN_V, MOVE, param=180),)),
+    ("marguerite", "MG", "MG", "MG", tuple(_w("angle", QUEEN_V, param=a)
+                                           for a in (0, 45, 90, 135))
+     + (_w("angle", QUEEN_V, MOVE, param=180),)),
+    ("maorider", "AO", "AO", "AO", (_w("lame", KNIGHT_V, param=2),)),
+    ("moarider", "OA", "OA", "OA", (_w("lame", KNIGHT_V, param=3),)),
+    ("nonstop equihopper", "NE", "EQ", "NE", (_w("nonstop"),)),
+    ("orphan", "O", "O", "O", (_w("orphan"),)),
     ("amazon", "AM", "AM", "AM", _rider((1, 0), (1, 1)) + _leaper((1, 2))),
     ("empress", "EM", "IM", "KN", _rider((1, 0)) + _leaper((1, 2))),
     ("princess", "PR", "PR", "PR", _rider((1, 1)) + _leaper((1, 2))),

@@ -29,7 +29,9 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from ..board import WHITE, _ray
-from .catalogue import BOTH, CAPTURE, MOVE, Walk
+from .catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, MOVE, Walk
+
+ORPHAN = BY_NAME["orphan"].kind
 
 Pairs = Iterator[tuple[int, int]]
 
@@ -79,6 +81,34 @@ def dir_rays(vectors) -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
             for sq in range(128)]
 
 
+def _circle(frm: int, start: int, sense: int) -> tuple[int, ...]:
+    """One rose circle from frm: knight steps turning by one step each leap,
+    until the edge or the return to frm."""
+    out = []
+    t = frm
+    k = start
+    for _ in range(7):
+        t += _ROSE[k % 8]
+        k += sense
+        if t & 0x88:
+            break
+        out.append(t)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def circle_table() -> list[tuple[tuple[int, ...], ...]]:
+    """Per square: its 16 rose circles (8 first steps, both senses), non-empty ones."""
+    return [tuple(c for start in range(8) for sense in (1, -1)
+                  if (c := _circle(sq, start, sense))) if not sq & 0x88 else ()
+            for sq in range(128)]
+
+
+def lines(w: Walk, frm: int):
+    """The lines a line family walks along: rays, or the rose's circles."""
+    return circle_table()[frm] if w.circle else ray_table(w.vectors)[frm]
+
+
 # Queen steps in circular order, for the deflection of the moose family.
 _CIRCLE = tuple(delta(f, r) for f, r in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
                                           (-1, -1), (0, -1), (1, -1)))
@@ -112,15 +142,8 @@ def _leaper(board, frm, s, w: Walk) -> Pairs:
 
 
 def _rider(board, frm, s, w: Walk) -> Pairs:
-    for ray in ray_table(w.vectors)[frm]:
-        for t in ray:
-            p = board[t]
-            if not p:
-                yield t, -1
-                continue
-            if p * s < 0:
-                yield t, t
-            break
+    for ray in lines(w, frm):
+        yield from _beyond(board, ray, 0, s)
 
 
 def _first(board, ray, start: int = 0) -> int:
@@ -132,35 +155,54 @@ def _first(board, ray, start: int = 0) -> int:
 
 
 def _hopper(board, frm, s, w: Walk) -> Pairs:
-    """Grasshopper family: over the first piece, onto the square just beyond."""
-    for ray in ray_table(w.vectors)[frm]:
+    """Grasshopper family: over the first piece, onto the square just beyond
+    (`param` squares beyond for a grasshopper-n, those between empty)."""
+    n = w.param or 1
+    for ray in lines(w, frm):
         i = _first(board, ray)
-        if 0 <= i < len(ray) - 1:
-            t = ray[i + 1]
+        if 0 <= i < len(ray) - n and all(not board[x] for x in ray[i + 1:i + n]):
+            t = ray[i + n]
             c = _target(board, t, s)
             if c != -2:
                 yield t, c
 
 
 def _lion(board, frm, s, w: Walk) -> Pairs:
-    """Over the first piece, then any distance beyond it."""
-    for ray in ray_table(w.vectors)[frm]:
-        i = _first(board, ray)
+    """Over the first piece (the first `param` pieces: a kangaroo lion jumps
+    two), then any distance beyond it."""
+    for ray in lines(w, frm):
+        i = -1
+        for _ in range(w.param or 1):
+            i = _first(board, ray, i + 1)
+            if i < 0:
+                break
         if i < 0:
             continue
-        for t in ray[i + 1:]:
-            p = board[t]
-            if not p:
-                yield t, -1
-                continue
-            if p * s < 0:
-                yield t, t
-            break
+        yield from _beyond(board, ray, i + 1, s)
+
+
+def _contra(board, frm, s, w: Walk) -> Pairs:
+    """Contra-grasshopper: over an adjacent piece, then any distance beyond."""
+    for ray in lines(w, frm):
+        if board[ray[0]]:
+            yield from _beyond(board, ray, 1, s)
+
+
+def _beyond(board, ray, start: int, s: int) -> Pairs:
+    """Rider moves along `ray` from index `start`."""
+    for t in ray[start:]:
+        p = board[t]
+        if not p:
+            yield t, -1
+            continue
+        if p * s < 0:
+            yield t, t
+        break
 
 
 def _cannon(board, frm, s, w: Walk) -> Pairs:
     """The Chinese capture: over exactly one piece onto the next piece beyond."""
-    for ray in ray_table(w.vectors)[frm]:
+    for ray in lines(w, frm):
         i = _first(board, ray)
         if i < 0:
             continue
@@ -216,38 +258,36 @@ def _equihopper(board, frm, s, w: Walk) -> Pairs:
     yield from _leaperhopper(board, frm, s, Walk("leaperhopper", _EQUI_LEAPS))
 
 
+def _nonstop(board, frm, s, w: Walk) -> Pairs:
+    """Nonstop equihopper: over any piece onto the square symmetric to frm
+    about it, whatever stands between."""
+    f0, r0 = frm & 7, frm >> 4
+    for h in _SQUARES:
+        if h == frm or not board[h]:
+            continue
+        f, r = 2 * (h & 7) - f0, 2 * (h >> 4) - r0
+        if 0 <= f < 8 and 0 <= r < 8:
+            t = r * 16 + f
+            c = _target(board, t, s)
+            if c != -2:
+                yield t, c
+
+
+_SQUARES = tuple(r * 16 + f for r in range(8) for f in range(8))
+
+
 def _locust(board, frm, s, w: Walk) -> Pairs:
     """Captures the first piece on a line by landing on the empty square beyond."""
-    for ray in ray_table(w.vectors)[frm]:
+    for ray in lines(w, frm):
         i = _first(board, ray)
         if 0 <= i < len(ray) - 1 and board[ray[i]] * s < 0 and not board[ray[i + 1]]:
             yield ray[i + 1], ray[i]
 
 
-def _rose(board, frm, s, w: Walk) -> Pairs:
-    """Knight steps turning one step at each leap, clockwise or not, until
-    a piece, the edge, or the start square stops the circle."""
-    for start in range(8):
-        for sense in (1, -1):
-            t = frm
-            k = start
-            for _ in range(8):
-                t += _ROSE[k % 8]
-                k += sense
-                if t & 0x88 or t == frm:
-                    break
-                p = board[t]
-                if not p:
-                    yield t, -1
-                    continue
-                if p * s < 0:
-                    yield t, t
-                break
-
-
 def _angle(board, frm, s, w: Walk) -> Pairs:
     """Moose family: over the first piece on a line, then one step turned by
-    `param` degrees either way from the line."""
+    `param` degrees either way from the line (0: the grasshopper; 180: the
+    hamster, back onto the square before the hurdle, never the start)."""
     turn = w.param // 45
     for d, ray in dir_rays(w.vectors)[frm]:
         i = _first(board, ray)
@@ -255,7 +295,7 @@ def _angle(board, frm, s, w: Walk) -> Pairs:
             continue
         h = ray[i]
         k = _CIRCLE.index(_unit(d))
-        for e in (_CIRCLE[(k + turn) % 8], _CIRCLE[(k - turn) % 8]):
+        for e in {_CIRCLE[(k + turn) % 8], _CIRCLE[(k - turn) % 8]}:
             t = h + e
             if t & 0x88:
                 continue
@@ -266,7 +306,8 @@ def _angle(board, frm, s, w: Walk) -> Pairs:
 
 def _lame(board, frm, s, w: Walk) -> Pairs:
     """Mao (param 0: first step orthogonal) and moa (param 1: diagonal):
-    a leap whose first step must be onto an empty square."""
+    a leap whose first step must be onto an empty square; with param | 2,
+    the rider of such leaps (maorider, moarider)."""
     for d in images(w.vectors):
         t = frm + d
         if t & 0x88:
@@ -274,15 +315,23 @@ def _lame(board, frm, s, w: Walk) -> Pairs:
         f = ((d + 8) & 15) - 8
         r = (d - f) // 16
         sf, sr = (f > 0) - (f < 0), (r > 0) - (r < 0)
-        if w.param:
+        if w.param & 1:
             step = delta(sf, sr)
         else:
             step = delta(sf, 0) if abs(f) > abs(r) else delta(0, sr)
-        if board[frm + step]:
-            continue
-        c = _target(board, t, s)
-        if c != -2:
-            yield t, c
+        passed = frm + step
+        while True:
+            if board[passed]:
+                break
+            c = _target(board, t, s)
+            if c != -2:
+                yield t, c
+            if c != -1 or not w.param & 2:
+                break
+            passed += d
+            t += d
+            if t & 0x88:
+                break
 
 
 def _edge(sq: int) -> bool:
@@ -303,14 +352,15 @@ def _edgehog(board, frm, s, w: Walk) -> Pairs:
                 break
 
 
-def _pawn_ranks(frm: int, s: int) -> tuple[int, bool]:
-    """(forward delta, on the double-step rank); forward 0 on the first rank."""
+def _pawn_ranks(frm: int, s: int, w: Walk) -> tuple[int, bool]:
+    """(forward delta, on the double-step rank); forward 0 on the first rank,
+    except for an orphan moving as a pawn (param 1), which steps from there."""
     rank = frm >> 4 if s == WHITE else 7 - (frm >> 4)
-    return (0 if rank == 0 else 16 * s), rank == 1
+    return (0 if rank == 0 and not w.param else 16 * s), rank == 1
 
 
 def _pawn(board, frm, s, w: Walk) -> Pairs:
-    fwd, double = _pawn_ranks(frm, s)
+    fwd, double = _pawn_ranks(frm, s, w)
     if not fwd:
         return
     for d in (fwd - 1, fwd + 1):
@@ -326,7 +376,7 @@ def _pawn(board, frm, s, w: Walk) -> Pairs:
 
 def _berolina(board, frm, s, w: Walk) -> Pairs:
     """Moves diagonally forward (two steps from the second rank), captures straight."""
-    fwd, double = _pawn_ranks(frm, s)
+    fwd, double = _pawn_ranks(frm, s, w)
     if not fwd:
         return
     t = frm + fwd
@@ -340,11 +390,70 @@ def _berolina(board, frm, s, w: Walk) -> Pairs:
                 yield t + d, -1
 
 
+# ------------------------------------------------------------------ orphan
+
+def _orphan(board, frm, s, w: Walk) -> Pairs:
+    """An orphan moves as every kind (orphans aside) that observes it: an
+    enemy piece of that kind, or an enemy orphan observing it as that kind
+    and itself so observed, in a chain of orphans of alternating colours
+    (an orphan already in the chain stays on the board but observes no more)."""
+    for kind in _kinds_on(board):
+        if _chain(board, frm, kind, -s, {frm}):
+            for part in _as_orphan(BY_KIND[kind].walks):
+                yield from walk_moves(board, frm, s, part)
+
+
+def _orphan_observes(board, frm: int, target: int) -> bool:
+    s = 1 if board[frm] > 0 else -1
+    for kind in _kinds_on(board):
+        if _observes_as(board, frm, target, kind, s) and _chain(board, frm, kind, -s, {frm}):
+            return True
+    return False
+
+
+def _kinds_on(board) -> list[int]:
+    return sorted({abs(board[sq]) for sq in _SQUARES if board[sq]} - {ORPHAN})
+
+
+def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
+    """Is `target` observed, for `kind`, by side `by`: by a piece of that
+    kind, or by one of its orphans not `used` that is itself so observed?"""
+    walks = BY_KIND[kind].walks
+    orphans = []
+    for sq in _SQUARES:
+        p = board[sq] * by
+        if p == kind and observes(board, sq, target, walks):
+            return True
+        if p == ORPHAN and sq not in used:
+            orphans.append(sq)
+    for o in orphans:
+        if _observes_as(board, o, target, kind, by) and \
+                _chain(board, o, kind, -by, used | {o}):
+            return True
+    return False
+
+
+def _observes_as(board, frm: int, target: int, kind: int, s: int) -> bool:
+    for part in _as_orphan(BY_KIND[kind].walks):
+        if part.modality != MOVE and any(c == target for _, c in
+                                         FAMILIES[part.family](board, frm, s, part)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def _as_orphan(walks: tuple[Walk, ...]) -> tuple[Walk, ...]:
+    """The walks an orphan borrows: a pawn's also step from the first rank."""
+    return tuple(Walk(w.family, w.vectors, w.modality, 1, w.circle)
+                 if w.family in ("pawn", "berolina") else w for w in walks)
+
+
 FAMILIES: dict[str, Callable[..., Pairs]] = {
     "leaper": _leaper, "rider": _rider, "hopper": _hopper, "lion": _lion,
     "cannon": _cannon, "kangaroo": _kangaroo, "orix": _orix, "equihopper": _equihopper,
-    "leaperhopper": _leaperhopper, "locust": _locust, "rose": _rose, "angle": _angle,
+    "leaperhopper": _leaperhopper, "locust": _locust, "angle": _angle,
     "lame": _lame, "edgehog": _edgehog, "pawn": _pawn, "berolina": _berolina,
+    "contra": _contra, "nonstop": _nonstop, "orphan": _orphan,
 }
 
 
@@ -370,6 +479,10 @@ def observes(board, frm: int, target: int, walks: tuple[Walk, ...]) -> bool:
     s = 1 if board[frm] > 0 else -1
     for w in walks:
         if w.modality == MOVE:
+            continue
+        if w.family == "orphan":
+            if _orphan_observes(board, frm, target):
+                return True
             continue
         for _, c in FAMILIES[w.family](board, frm, s, w):
             if c == target:
