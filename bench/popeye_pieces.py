@@ -140,7 +140,8 @@ def run_popeye(popeye: str, text: str) -> str:
 
 def moves_part(output: str) -> str | None:
     """Popeye's output from the stipulation line on, or None when it refused."""
-    if "capture the king" in output or "solution finished" not in output:
+    if ("capture the king" in output or "input-error" in output
+            or "solution finished" not in output):
         return None
     lines = output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.strip().startswith("~1"))
@@ -148,13 +149,51 @@ def moves_part(output: str) -> str | None:
                      not line.startswith("solution finished"))
 
 
+# Hand-made positions for rules random ones rarely show.
+EXTRA = [
+    ("orphan", "orphan chain: black orphan observed by a rook, observing a white orphan",
+     ["ka1", "rd1", "og5"], ["kh7", "od5"]),
+    ("orphan", "orphan observed as a pawn and a knight, pinned by a bishop",
+     ["kb2", "oc3", "sf1"], ["kh8", "pd4", "bf6", "sb5"]),
+    ("grasshopper", "castling through a square a grasshopper observes",
+     ["ke1", "ra1", "rh1", "pf2"], ["ke8", "gf4"]),
+    ("locust", "white king checked by a locust, the square beyond empty",
+     ["ke4", "sg1"], ["ka8", "le8", "lb7"]),
+    ("berolina pawn", "Berolina double steps and straight captures, promotion",
+     ["ke1", "bpd2", "bpg7", "bpb4"], ["ke8", "bpe7", "sb5", "rh8", "lf6"]),
+    ("rose", "rose circles on an open board",
+     ["ka1", "rod4"], ["kh8", "rog2"]),
+    ("lion", "pins by a lion and a kangaroo",
+     ["ke1", "re3", "bf2"], ["ka8", "lie8", "kah4", "pe5"]),
+    ("pawn", "promotion with many fairy pieces on the board",
+     ["ke1", "pc7", "ga1", "nh1"], ["ka5", "roa8", "lig2", "bpf7", "ob1", "ld3"]),
+]
+
+
+def extra_records(popeye: str) -> list[str]:
+    out = []
+    for i, (name, _why, white, black) in enumerate(EXTRA, 1):
+        text = popeye_input(white, black)
+        part = moves_part(run_popeye(popeye, text))
+        if part is None:
+            raise SystemExit(f"Popeye refused the extra position {i}: {text}")
+        out.append(f"=== {name} x{i}\n{text}---\n{part}\n")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--popeye", default="/tmp/popeye/py")
     ap.add_argument("--per-piece", type=int, default=5)
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--extra-only", action="store_true",
+                    help="only redo the hand-made positions")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.extra_only:   # refresh the hand-made positions, keep the random ones
+        kept = [b for b in OUT.read_text().split("=== ")[1:] if " x" not in b.split("\n")[0]]
+        OUT.write_text("".join("=== " + b for b in kept) + "".join(extra_records(args.popeye)))
+        return
     records = []
     for piece in PIECES:
         if piece.kind == KING:
@@ -176,6 +215,7 @@ def main() -> None:
             seen |= feats
             records.append(f"=== {piece.name} {got}\n{text}---\n{part}\n")
         print(f"{piece.name}: {got} {sorted(seen)}", file=sys.stderr)
+    records += extra_records(args.popeye)
     OUT.write_text("".join(records))
     print(f"{len(records)} positions written to {OUT}", file=sys.stderr)
 
