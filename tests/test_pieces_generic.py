@@ -93,3 +93,22 @@ def test_catalogue_codes_are_unique_and_read_back():
         for p in PIECES:
             assert by_code(getattr(p, lang).lower(), lang) is p
     assert BY_KIND[KING].en == "K" and by_code("G").name == "grasshopper"
+
+
+def test_promotion_to_a_fairy_piece_of_the_diagram():
+    """Issue 15's cook: White Kh1 Pb7 Na1 (nightrider), Black Kh5 Pg4 Pg5 Pg6
+    Ph4 Ph6: b7-b8=N mates, as Popeye finds.  Promotion offers Q, S, R, B and
+    the nightrider, never a pawn or a king."""
+    nightrider = by_code("N").kind
+    pos = Position()
+    for name, code in (("h1", KING), ("b7", 1), ("a1", nightrider)):
+        pos.put(parse_square(name), code)
+    for name in ("g4", "g5", "g6", "h4", "h6"):
+        pos.put(parse_square(name), -1)
+    pos.put(parse_square("h5"), -KING)
+    promos = {(m >> 17) & 127 for m in generic.legal_moves(pos) if (m >> 14) & 7 == PROMOTION}
+    assert promos == {QUEEN, ROOK, 3, 2, nightrider}
+    mate = parse_square("b7") | parse_square("b8") << 7 | PROMOTION << 14 | nightrider << 17
+    lifted = generic.make_trial(pos, mate)
+    assert generic.in_check(pos) and not generic.legal_moves(pos)
+    generic.unmake_trial(pos, lifted)

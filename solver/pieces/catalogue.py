@@ -68,9 +68,12 @@ class Piece:
 
     @property
     def is_pawn(self) -> bool:
-        """Pawn-like pieces (they promote, and are never promoted to)."""
-        return any(w.family in ("pawn", "berolina") for w in self.walks) and \
-            not any(w.family == "leaper" for w in self.walks)
+        """Pawn-like pieces (they promote, and are never promoted to); the
+        dragon, a pawn and a knight, is not one, as in Popeye."""
+        return all(w.family in PAWN_FAMILIES for w in self.walks)
+
+
+PAWN_FAMILIES = frozenset({"pawn", "berolina", "superpawn"})
 
 
 def _w(family: str, vectors=(), modality: str = BOTH, param: int = 0,
@@ -195,6 +198,9 @@ _FAIRY = [
     ("waran", "WA", "V", "WA", _rider((1, 2), (1, 0))),
     ("dragon", "DR", "DR", "DR", (_w("pawn"),) + _leaper((1, 2))),
     ("berolina pawn", "BP", "PB", "BB", (_w("berolina"),)),
+    ("superpawn", "SP", "SP", "SB", (_w("superpawn"),)),
+    ("berolina superpawn", "BS", "BS", "BS", (_w("superpawn", param=1),)),
+    ("chinese pawn", "CP", "PC", "CB", (_w("chinese pawn"),)),
     ("edgehog", "EH", "EH", "RD", (_w("edgehog", QUEEN_V),)),
 ]
 

@@ -448,12 +448,43 @@ def _as_orphan(walks: tuple[Walk, ...]) -> tuple[Walk, ...]:
                  if w.family in ("pawn", "berolina") else w for w in walks)
 
 
+def _superpawn(board, frm, s, w: Walk) -> Pairs:
+    """Rides straight forward to move and diagonally forward to capture
+    (`param` 1: the Berolina superpawn, the other way round); from any rank."""
+    fwd = 16 * s
+    moves, captures = ((fwd - 1, fwd + 1), (fwd,)) if w.param else ((fwd,), (fwd - 1, fwd + 1))
+    for d in moves:
+        t = frm + d
+        while not t & 0x88 and not board[t]:
+            yield t, -1
+            t += d
+    for d in captures:
+        t = frm + d
+        while not t & 0x88 and not board[t]:
+            t += d
+        if not t & 0x88 and board[t] * s < 0:
+            yield t, t
+
+
+def _chinese_pawn(board, frm, s, w: Walk) -> Pairs:
+    """One step forward, and past the middle of the board one step sideways too,
+    moving and capturing alike."""
+    past = (frm >> 4) >= 4 if s == WHITE else (frm >> 4) <= 3
+    for d in ((16 * s, 1, -1) if past else (16 * s,)):
+        t = frm + d
+        if not t & 0x88:
+            c = _target(board, t, s)
+            if c != -2:
+                yield t, c
+
+
 FAMILIES: dict[str, Callable[..., Pairs]] = {
     "leaper": _leaper, "rider": _rider, "hopper": _hopper, "lion": _lion,
     "cannon": _cannon, "kangaroo": _kangaroo, "orix": _orix, "equihopper": _equihopper,
     "leaperhopper": _leaperhopper, "locust": _locust, "angle": _angle,
     "lame": _lame, "edgehog": _edgehog, "pawn": _pawn, "berolina": _berolina,
     "contra": _contra, "nonstop": _nonstop, "orphan": _orphan,
+    "superpawn": _superpawn, "chinese pawn": _chinese_pawn,
 }
 
 
@@ -474,11 +505,35 @@ def piece_moves(board, frm: int, walks: tuple[Walk, ...]) -> list[tuple[int, int
     return [(t, c, w) for w in walks for t, c in walk_moves(board, frm, s, w)]
 
 
+@lru_cache(maxsize=None)
+def leap_sets(vectors) -> list[frozenset[int]]:
+    return [frozenset(t) for t in leap_table(vectors)]
+
+
+@lru_cache(maxsize=None)
+def rider_paths(vectors) -> list[dict[int, tuple[int, ...]]]:
+    """Per square: target -> the squares between, for every square on its rays."""
+    return [{t: ray[:i] for ray in rays for i, t in enumerate(ray)}
+            for rays in ray_table(vectors)]
+
+
 def observes(board, frm: int, target: int, walks: tuple[Walk, ...]) -> bool:
-    """Does the piece on frm observe (could it capture on) `target`?"""
+    """Does the piece on frm observe `target`, which holds a piece of the
+    other side (a king, for check)?  That is: could it capture there.
+    Leapers and riders are answered from tables, the other families by
+    generating their captures, so that observation and moves cannot differ."""
     s = 1 if board[frm] > 0 else -1
     for w in walks:
         if w.modality == MOVE:
+            continue
+        if w.family == "leaper":
+            if target in leap_sets(w.vectors)[frm]:
+                return True
+            continue
+        if w.family == "rider" and not w.circle:
+            between = rider_paths(w.vectors)[frm].get(target)
+            if between is not None and not any(board[x] for x in between):
+                return True
             continue
         if w.family == "orphan":
             if _orphan_observes(board, frm, target):

@@ -15,7 +15,7 @@ a capture of the piece on the square in bits 24-30, which is not the arrival
 square (a locust lands beyond the piece it takes); `Position.make` does not
 know it yet, so `make_trial` lifts that piece off the board around the move;
 nor does its unmake know promotions of other pawns than the orthodox one
-(it puts back a pawn): `unmake_trial` puts back the Berolina pawn.
+(it puts back a pawn): `unmake_trial` puts back the Berolina pawn or superpawn.
 
 Popeye's rules that shape the generator:
 - promotion to Q, S, R, B and to every other piece kind in the position
@@ -84,7 +84,7 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
     for frm in sorted(pos.occupied[s]):
         piece = piece_at(board, frm)
         for t, c, w in piece_moves(board, frm, piece.walks):
-            if w.family in ("pawn", "berolina") and piece.is_pawn:
+            if piece.is_pawn:
                 if t >> 4 == last:
                     for k in promotions:
                         moves[frm | t << 7 | PROMOTION << 14 | k << 17] = None
@@ -159,7 +159,7 @@ def make_trial(pos, m: int):
     elif flag == PROMOTION:
         frm = m & 127
         p = pos.board[frm]
-        if p != PAWN * pos.side:   # a Berolina pawn: unmake would put back a pawn
+        if p != PAWN * pos.side:   # another pawn: unmake would put back a pawn
             lifted = (frm, p, True)
     pos.make(m)
     return lifted
