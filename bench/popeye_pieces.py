@@ -165,6 +165,10 @@ EXTRA = [
      ["ka1", "rod4"], ["kh8", "rog2"]),
     ("lion", "pins by a lion and a kangaroo",
      ["ke1", "re3", "bf2"], ["ka8", "lie8", "kah4", "pe5"]),
+    ("UbiUbi", "ubiubis whose kings' knight squares are guarded",
+     ["ka1", "pb3", "sc2", "uud4", "pd7"], ["kh8", "pf7", "pg6", "uue6", "rb6"]),
+    ("UbiUbi", "an ubiubi pinned, and one that captures far away",
+     ["kb1", "uub4", "bc2", "ra3", "pd2"], ["kh8", "pf7", "bg6", "uue5", "rb8", "se3"]),
     ("pawn", "promotion with many fairy pieces on the board",
      ["ke1", "pc7", "ga1", "nh1"], ["ka5", "roa8", "lig2", "bpf7", "ob1", "ld3"]),
 ]
@@ -186,6 +190,8 @@ def main() -> None:
     ap.add_argument("--popeye", default="/tmp/popeye/py")
     ap.add_argument("--per-piece", type=int, default=5)
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--only", nargs="*", default=[], metavar="NAME",
+                    help="redo only these pieces (English names), keep the rest")
     ap.add_argument("--extra-only", action="store_true",
                     help="only redo the hand-made positions")
     args = ap.parse_args()
@@ -195,9 +201,19 @@ def main() -> None:
         OUT.write_text("".join("=== " + b for b in kept) + "".join(extra_records(args.popeye)))
         return
     records = []
+    keep = {}
+    if args.only:   # redo these pieces' positions, keep the others
+        for b in OUT.read_text().split("=== ")[1:]:
+            name = b.split("\n")[0].rsplit(" ", 1)[0]
+            if name not in args.only and " x" not in b.split("\n")[0]:
+                keep.setdefault(name, []).append("=== " + b)
     for piece in PIECES:
         if piece.kind == KING:
             continue
+        if args.only and piece.name not in args.only:
+            records += keep.get(piece.name, [])
+            continue
+        rng = random.Random(f"{args.seed}:{piece.name}")
         got = tries = 0
         seen: set[str] = set()
         while got < args.per_piece and tries < 300:

@@ -70,10 +70,21 @@ class Piece:
     def is_pawn(self) -> bool:
         """Pawn-like pieces (they promote, and are never promoted to); the
         dragon, a pawn and a knight, is not one, as in Popeye."""
-        return all(w.family in PAWN_FAMILIES for w in self.walks)
+        return bool(self.walks) and all(w.family in PAWN_FAMILIES for w in self.walks)
+
+    @property
+    def promotable(self) -> bool:
+        """May a pawn promote to it (if it is in the position)?  Popeye: not
+        to a pawn, a king or the dummy (which has no walk at all)."""
+        return bool(self.walks) and not self.is_pawn and self.kind != KING
+
+    @property
+    def reverse(self) -> bool:
+        """Does it walk towards its own first rank (and promote there)?"""
+        return any(w.family == "reverse pawn" for w in self.walks)
 
 
-PAWN_FAMILIES = frozenset({"pawn", "berolina", "superpawn"})
+PAWN_FAMILIES = frozenset({"pawn", "berolina", "superpawn", "reverse pawn"})
 
 
 def _w(family: str, vectors=(), modality: str = BOTH, param: int = 0,
@@ -201,6 +212,10 @@ _FAIRY = [
     ("superpawn", "SP", "SP", "SB", (_w("superpawn"),)),
     ("berolina superpawn", "BS", "BS", "BS", (_w("superpawn", param=1),)),
     ("chinese pawn", "CP", "PC", "CB", (_w("chinese pawn"),)),
+    ("reverse pawn", "PP", "PV", "RB", (_w("reverse pawn"),)),
+    ("nonstop orix", "NO", "NO", "NO", (_w("nonstop", param=1),)),
+    ("UbiUbi", "UU", "UU", "UU", (_w("ubiubi"),)),
+    ("dummy", "DU", "PI", "DU", ()),
     ("edgehog", "EH", "EH", "RD", (_w("edgehog", QUEEN_V),)),
 ]
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from ..board import WHITE, _ray
-from .catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, MOVE, Walk
+from .catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, KNIGHT_V, MOVE, Walk
 
 ORPHAN = BY_NAME["orphan"].kind
 
@@ -260,10 +260,14 @@ def _equihopper(board, frm, s, w: Walk) -> Pairs:
 
 def _nonstop(board, frm, s, w: Walk) -> Pairs:
     """Nonstop equihopper: over any piece onto the square symmetric to frm
-    about it, whatever stands between."""
+    about it, whatever stands between (`param` 1, the nonstop orix: along
+    ranks, files and diagonals only)."""
     f0, r0 = frm & 7, frm >> 4
     for h in _SQUARES:
         if h == frm or not board[h]:
+            continue
+        df, dr = (h & 7) - f0, (h >> 4) - r0
+        if w.param and df and dr and abs(df) != abs(dr):
             continue
         f, r = 2 * (h & 7) - f0, 2 * (h >> 4) - r0
         if 0 <= f < 8 and 0 <= r < 8:
@@ -359,13 +363,16 @@ def _pawn_ranks(frm: int, s: int, w: Walk) -> tuple[int, bool]:
     return (0 if rank == 0 and not w.param else 16 * s), rank == 1
 
 
-def _pawn(board, frm, s, w: Walk) -> Pairs:
+def _pawn(board, frm, s, w: Walk, colour: int = 0) -> Pairs:
+    """The pawn, walking towards the side `s`'s last rank; `colour` is the
+    piece's own side when it differs (the reverse pawn)."""
     fwd, double = _pawn_ranks(frm, s, w)
     if not fwd:
         return
+    colour = colour or s
     for d in (fwd - 1, fwd + 1):
         t = frm + d
-        if not t & 0x88 and board[t] * s < 0:
+        if not t & 0x88 and board[t] * colour < 0:
             yield t, t
     t = frm + fwd
     if not t & 0x88 and not board[t]:
@@ -448,6 +455,32 @@ def _as_orphan(walks: tuple[Walk, ...]) -> tuple[Walk, ...]:
                  if w.family in ("pawn", "berolina") else w for w in walks)
 
 
+def _reverse_pawn(board, frm, s, w: Walk) -> Pairs:
+    """A pawn walking backwards: its first rank is the other side's, from
+    which it does not move; it promotes on its own first rank."""
+    yield from _pawn(board, frm, -s, w, s)
+
+
+def _ubiubi(board, frm, s, w: Walk) -> Pairs:
+    """Any number of knight leaps over empty squares; captures an enemy
+    piece a leap away from any square so reached."""
+    seen = {frm}
+    todo = [frm]
+    while todo:
+        sq = todo.pop()
+        for t in leap_table(KNIGHT_V)[sq]:
+            if t in seen:
+                continue
+            p = board[t]
+            if not p:
+                seen.add(t)
+                todo.append(t)
+                yield t, -1
+            elif p * s < 0:
+                seen.add(t)
+                yield t, t
+
+
 def _superpawn(board, frm, s, w: Walk) -> Pairs:
     """Rides straight forward to move and diagonally forward to capture
     (`param` 1: the Berolina superpawn, the other way round); from any rank."""
@@ -485,6 +518,7 @@ FAMILIES: dict[str, Callable[..., Pairs]] = {
     "lame": _lame, "edgehog": _edgehog, "pawn": _pawn, "berolina": _berolina,
     "contra": _contra, "nonstop": _nonstop, "orphan": _orphan,
     "superpawn": _superpawn, "chinese pawn": _chinese_pawn,
+    "reverse pawn": _reverse_pawn, "ubiubi": _ubiubi,
 }
 
 

@@ -19,7 +19,7 @@ nor does its unmake know promotions of other pawns than the orthodox one
 
 Popeye's rules that shape the generator:
 - promotion to Q, S, R, B and to every other piece kind in the position
-  (pawns and kings excepted), whatever its colour;
+  (pawns, kings and the dummy excepted), whatever its colour;
 - castling: the king is not in check, the square it passes over is not
   observed with the king standing on it (the rook still at home), and the
   castling, once played, leaves it unobserved;
@@ -65,10 +65,10 @@ def in_check(pos, side: int | None = None) -> bool:
 
 def promotion_kinds(pos) -> tuple[int, ...]:
     """Popeye's promotion pieces: Q, S, R, B, then every other kind on the
-    board (either colour) that is neither a pawn nor a king."""
+    board (either colour) that is neither a pawn nor a king nor the dummy."""
     present = {abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side]}
     fairy = sorted(k for k in present
-                   if k not in _ORTHODOX_PROMOTIONS and k != KING and not BY_KIND[k].is_pawn)
+                   if k not in _ORTHODOX_PROMOTIONS and BY_KIND[k].promotable)
     return _ORTHODOX_PROMOTIONS + tuple(fairy)
 
 
@@ -79,10 +79,10 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
         promotions = promotion_kinds(pos)
     board = pos.board
     s = pos.side
-    last = 7 if s == WHITE else 0
     moves: dict[int, None] = {}
     for frm in sorted(pos.occupied[s]):
         piece = piece_at(board, frm)
+        last = 7 if (s == WHITE) != piece.reverse else 0
         for t, c, w in piece_moves(board, frm, piece.walks):
             if piece.is_pawn:
                 if t >> 4 == last:
