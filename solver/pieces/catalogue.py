@@ -216,6 +216,12 @@ _FAIRY = [
     ("nonstop orix", "NO", "NO", "NO", (_w("nonstop", param=1),)),
     ("UbiUbi", "UU", "UU", "UU", (_w("ubiubi"),)),
     ("dummy", "DU", "PI", "DU", ()),
+    ("doublegrasshopper", "DG", "DS", "DG", (_w("doublehopper", QUEEN_V),)),
+    ("doublerookhopper", "DK", "DT", "DT", (_w("doublehopper", WAZIR_V),)),
+    ("doublebishopper", "DB", "DF", "DL", (_w("doublehopper", FERS_V),)),
+    ("kao", "KO", "KO", "KO", (_w("chinese leaper", KNIGHT_V),)),
+    ("gryphon", "GY", "GY", "GY", (_w("pawn", modality=MOVE),) + _rider((1, 1))),
+    ("ship", "SH", "BA", "SC", (_w("pawn", modality=CAPTURE),) + _rider((1, 0))),
     ("edgehog", "EH", "EH", "RD", (_w("edgehog", QUEEN_V),)),
 ]
 

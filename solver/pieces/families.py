@@ -455,6 +455,34 @@ def _as_orphan(walks: tuple[Walk, ...]) -> tuple[Walk, ...]:
                  if w.family in ("pawn", "berolina") else w for w in walks)
 
 
+def _doublehopper(board, frm, s, w: Walk) -> Pairs:
+    """Two grasshopper hops in a row, along any lines of the walk; the square
+    between them must be empty.  (As in Popeye, the mover still stands on frm
+    during the second hop, so it may be its hurdle, but not its arrival.)"""
+    for ray in lines(w, frm):
+        i = _first(board, ray)
+        if i < 0 or i == len(ray) - 1 or board[ray[i + 1]]:
+            continue
+        for t, c in _hopper(board, ray[i + 1], s, w):
+            if t != frm:
+                yield t, c
+
+
+def _chinese_leaper(board, frm, s, w: Walk) -> Pairs:
+    """Kao: leaps to an empty square; captures by hopping a piece one leap away,
+    onto the enemy piece one leap beyond."""
+    for d in images(w.vectors):
+        t = frm + d
+        if t & 0x88:
+            continue
+        if not board[t]:
+            yield t, -1
+            continue
+        t += d
+        if not t & 0x88 and board[t] * s < 0:
+            yield t, t
+
+
 def _reverse_pawn(board, frm, s, w: Walk) -> Pairs:
     """A pawn walking backwards: its first rank is the other side's, from
     which it does not move; it promotes on its own first rank."""
@@ -518,7 +546,8 @@ FAMILIES: dict[str, Callable[..., Pairs]] = {
     "lame": _lame, "edgehog": _edgehog, "pawn": _pawn, "berolina": _berolina,
     "contra": _contra, "nonstop": _nonstop, "orphan": _orphan,
     "superpawn": _superpawn, "chinese pawn": _chinese_pawn,
-    "reverse pawn": _reverse_pawn, "ubiubi": _ubiubi,
+    "reverse pawn": _reverse_pawn, "ubiubi": _ubiubi, "doublehopper": _doublehopper,
+    "chinese leaper": _chinese_leaper,
 }
 
 
