@@ -155,6 +155,8 @@ EXTRA = [
      ["ka1", "rd1", "og5"], ["kh7", "od5"]),
     ("orphan", "orphan observed as a pawn and a knight, pinned by a bishop",
      ["kb2", "oc3", "sf1"], ["kh8", "pd4", "bf6", "sb5"]),
+    ("friend", "friend chain: a rook observes a friend, which observes another",
+     ["ka1", "re1", "fe4", "fh4", "sb2"], ["kg8", "fd6", "bc7", "pb6"]),
     ("grasshopper", "castling through a square a grasshopper observes",
      ["ke1", "ra1", "rh1", "pf2"], ["ke8", "gf4"]),
     ("locust", "white king checked by a locust, the square beyond empty",

@@ -174,6 +174,7 @@ _FAIRY = [
     ("moarider", "OA", "OA", "OA", (_w("lame", KNIGHT_V, param=3),)),
     ("nonstop equihopper", "NE", "EQ", "NE", (_w("nonstop"),)),
     ("orphan", "O", "O", "O", (_w("orphan"),)),
+    ("friend", "F", "A", "F", (_w("friend"),)),
     ("amazon", "AM", "AM", "AM", _rider((1, 0), (1, 1)) + _leaper((1, 2))),
     ("empress", "EM", "IM", "KN", _rider((1, 0)) + _leaper((1, 2))),
     ("princess", "PR", "PR", "PR", _rider((1, 1)) + _leaper((1, 2))),

@@ -32,6 +32,7 @@ from ..board import WHITE, _ray
 from .catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, KNIGHT_V, MOVE, Walk
 
 ORPHAN = BY_NAME["orphan"].kind
+FRIEND = BY_NAME["friend"].kind
 
 Pairs = Iterator[tuple[int, int]]
 
@@ -418,8 +419,50 @@ def _orphan_observes(board, frm: int, target: int) -> bool:
     return False
 
 
-def _kinds_on(board) -> list[int]:
-    return sorted({abs(board[sq]) for sq in _SQUARES if board[sq]} - {ORPHAN})
+def _kinds_on(board, side: int = 0) -> list[int]:
+    """Kinds on the board (of `side` only, if given), orphans and friends aside."""
+    return sorted({abs(board[sq]) for sq in _SQUARES
+                   if board[sq] and board[sq] * side >= 0} - {ORPHAN, FRIEND})
+
+
+# ------------------------------------------------------------------ friend
+
+def _friend(board, frm, s, w: Walk) -> Pairs:
+    """A friend moves as every kind of its own side that observes it: a
+    piece of that kind, or another friend observing it as that kind and
+    itself so observed (a friend already in the chain observes no more)."""
+    for kind in _kinds_on(board, s):
+        if _friend_chain(board, frm, kind, s, {frm}):
+            for part in BY_KIND[kind].walks:
+                yield from walk_moves(board, frm, s, part)
+
+
+def _friend_observes(board, frm: int, target: int) -> bool:
+    s = 1 if board[frm] > 0 else -1
+    for kind in _kinds_on(board, s):
+        if _observes_as(board, frm, target, kind, s, False) and \
+                _friend_chain(board, frm, kind, s, {frm}):
+            return True
+    return False
+
+
+def _friend_chain(board, target: int, kind: int, s: int, used: set[int]) -> bool:
+    """Is the friend on `target` observed, for `kind`, by its own side `s`?"""
+    walks = BY_KIND[kind].walks
+    friends = []
+    own = board[target]
+    board[target] = -own       # observation tests capture: let the target look hostile
+    try:
+        for sq in _SQUARES:
+            p = board[sq] * s
+            if p == kind and observes(board, sq, target, walks):
+                return True
+            if p == FRIEND and sq not in used:
+                friends.append(sq)
+        seen = [f for f in friends if _observes_as(board, f, target, kind, s, False)]
+    finally:
+        board[target] = own
+    return any(_friend_chain(board, f, kind, s, used | {f}) for f in seen)
 
 
 def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
@@ -440,8 +483,10 @@ def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
     return False
 
 
-def _observes_as(board, frm: int, target: int, kind: int, s: int) -> bool:
-    for part in _as_orphan(BY_KIND[kind].walks):
+def _observes_as(board, frm: int, target: int, kind: int, s: int,
+                 orphan: bool = True) -> bool:
+    walks = BY_KIND[kind].walks
+    for part in (_as_orphan(walks) if orphan else walks):
         if part.modality != MOVE and any(c == target for _, c in
                                          FAMILIES[part.family](board, frm, s, part)):
             return True
@@ -547,7 +592,7 @@ FAMILIES: dict[str, Callable[..., Pairs]] = {
     "contra": _contra, "nonstop": _nonstop, "orphan": _orphan,
     "superpawn": _superpawn, "chinese pawn": _chinese_pawn,
     "reverse pawn": _reverse_pawn, "ubiubi": _ubiubi, "doublehopper": _doublehopper,
-    "chinese leaper": _chinese_leaper,
+    "chinese leaper": _chinese_leaper, "friend": _friend,
 }
 
 
@@ -600,6 +645,10 @@ def observes(board, frm: int, target: int, walks: tuple[Walk, ...]) -> bool:
             continue
         if w.family == "orphan":
             if _orphan_observes(board, frm, target):
+                return True
+            continue
+        if w.family == "friend":
+            if _friend_observes(board, frm, target):
                 return True
             continue
         for _, c in FAMILIES[w.family](board, frm, s, w):
