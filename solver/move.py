@@ -2,7 +2,9 @@
 
 The engine passes moves around as ints (`frm | to << 7 | flag << 14 |
 promo << 17`): they cost nothing to build, compare and store in tables.
-`Move` decodes one for code that is not on the hot path (notation, tests).
+Promotion kinds have 7 bits (fairy kinds up to 127); castling keeps the
+rook's file there.  `Move` decodes one for code that is not on the hot
+path (notation, tests).
 
 Flags say how to make the move; the moved and captured pieces are read
 from the board.  EXCHANGE is the Messigny exchange: the pieces on `frm`
@@ -39,7 +41,7 @@ class Move:
 
     @classmethod
     def decode(cls, m: int) -> "Move":
-        return cls(m & 127, (m >> 7) & 127, (m >> 14) & 7, m >> 17)
+        return cls(m & 127, (m >> 7) & 127, (m >> 14) & 7, (m >> 17) & 127)
 
     def encode(self) -> int:
         return encode(self.frm, self.to, self.flag, self.promo)

@@ -36,7 +36,7 @@ from .errors import InputError
 from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, PROMOTION
 
 _rng = random.Random(0x5EE2_1E)
-# Z_PIECE[code][sq]; negative codes index from the end of the list.
+# Z_PIECE[code][sq], codes -127..127; negative codes index from the end of the list.
 Z_PIECE = [[_rng.getrandbits(64) for _ in range(128)] for _ in range(64)]
 Z_SIDE = _rng.getrandbits(64)
 _Z_CASTLE_BIT = [_rng.getrandbits(64) for _ in range(16)]
@@ -46,6 +46,10 @@ for _mask in range(1, 65536):
     _low = _mask & -_mask
     Z_CASTLE[_mask] = Z_CASTLE[_mask ^ _low] ^ _Z_CASTLE_BIT[_low.bit_length() - 1]
 Z_EP = [_rng.getrandbits(64) for _ in range(128)]
+# 192 more rows for fairy kinds 32..127, drawn after every other key so that
+# all keys above are unchanged; they go in the middle, so that codes -32..-1
+# still index the rows they always had (now at the end of 256).
+Z_PIECE[32:32] = [[_rng.getrandbits(64) for _ in range(128)] for _ in range(192)]
 
 _NULL = -1    # undo-stack marker of a set_state entry
 _TAGGED = -2  # the same, with a condition's tag: the entry holds (side, tag)
@@ -220,7 +224,7 @@ class Position:
                 if cap * -s >= 7:
                     self.fairy -= 1
             if flag == PROMOTION:
-                p = ((m >> 17) & 15) * s
+                p = ((m >> 17) & 127) * s  # 7 bits: fairy kinds up to 127
                 if p * s >= 7:
                     self.fairy += 1
             board[to] = p
