@@ -79,3 +79,32 @@ def test_the_chestuci_position_solves_under_the_checks():
     assert proc.returncode == 0, proc.stderr
     assert "solution finished" in proc.stdout
     assert "corrupted" not in proc.stderr
+
+
+def _solve_output(files, checked: bool) -> subprocess.CompletedProcess:
+    import os
+    import re
+
+    env = dict(os.environ, FEERIE_CHECK_POSITION="1" if checked else "0")
+    proc = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "solve", *files],
+                          capture_output=True, text=True, timeout=900, env=env, cwd=ROOT)
+    proc.stdout = re.sub(r"Time = [0-9.:]+ (m:)?s", "Time = _", proc.stdout)
+    return proc
+
+
+def test_solving_under_the_checks_changes_nothing():
+    """The bundled problems and Popeye's English reference files (direct,
+    help, self, reflex play, twins, duplex, Messigny) solved with every make
+    and unmake checked: no corruption, and the same output as without the
+    checks.  (The whole suite passes under FEERIE_CHECK_POSITION=1 too, but
+    runs a few times slower: README, "Tests".)"""
+    from conftest import reference
+
+    english = sorted(str(p) for p in reference("popeye", "english").glob("*.inp"))
+    files = ["problems/examples.inp", "problems/classics.txt", *english]
+    checked = _solve_output(files, checked=True)
+    assert "corrupted" not in checked.stderr, checked.stderr[-3000:]
+    plain = _solve_output(files, checked=False)
+    assert checked.returncode == plain.returncode
+    assert checked.stdout == plain.stdout
+    assert checked.stdout.count("solution finished") >= 15
