@@ -217,6 +217,7 @@ class _SolutionParser:
         messages = MESSAGES[language]
         self.labels = {messages[THREAT_LABEL]: THREAT_LABEL, messages[ZUGZWANG_LABEL]: ZUGZWANG_LABEL}
         self.but = "    " + messages["but"]
+        self.refutes = messages["refutes"]
         self.default_layout = TREE
 
     # -- lines of line play --
@@ -309,6 +310,14 @@ class _SolutionParser:
                 if kind is not SectionKind.PLAY or not roots or roots[0].role is not Role.TRY or in_but:
                     raise ParseFailure("'but' where no try is")
                 in_but = True
+                continue
+            if token.strip() == self.refutes:
+                # post-key play: the defence above refutes (no 'but' there)
+                last = stack[-1][1] if stack else None
+                if kind is not SectionKind.POSTKEY or last is None or last.role is not Role.VARIATION \
+                        or last.children or stack[-1][0] != 1:
+                    raise ParseFailure(f"'{self.refutes}' not after a post-key defence")
+                last.role = Role.REFUTATION
                 continue
             depth, rest = self.tree_line(token)
             side = attacker if depth % 2 == 0 else other_side(attacker)

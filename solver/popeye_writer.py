@@ -39,17 +39,17 @@ MESSAGES = {
            "complete": "\nsolution finished.", "partial": "Partial solution",
            "interrupted": "solving interrupted.", "time": "Time = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "HalfDuplex",
-           "positions": "potential positions in"},
+           "positions": "potential positions in", "refutes": "refutes."},
     "de": {THREAT_LABEL: " Drohung:", ZUGZWANG_LABEL: " Zugzwang.", "but": "Aber",
            "complete": "\nLoesung beendet.", "partial": "Partielle Loesung",
            "interrupted": "Bearbeitung abgebrochen.", "time": "Zeit = ", "zeroposition": "NullStellung",
            "Duplex": "Duplex", "HalfDuplex": "HalbDuplex",
-           "positions": "moegliche Stellungen in"},
+           "positions": "moegliche Stellungen in", "refutes": "Widerlegt."},
     "fr": {THREAT_LABEL: " menace:", ZUGZWANG_LABEL: " blocus.", "but": "mais",
            "complete": "\nsolution terminee.", "partial": "solution partielle",
            "interrupted": "solution interrompue.", "time": "Temps = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "DemiDuplex",
-           "positions": "positions possibles dans"},
+           "positions": "positions possibles dans", "refutes": "Refute."},
 }
 
 # How Popeye names the conditions feerie supports, per language (the model
@@ -214,16 +214,22 @@ def _tree_node(node: Node, depth: int, language: str, out: list[str]) -> None:
     _tree_children(node.children, depth, language, out)
 
 
-def _tree_children(children: list[Node], depth: int, language: str, out: list[str]) -> None:
+def _tree_children(children: list[Node], depth: int, language: str, out: list[str],
+                   inline_refutations: bool = False) -> None:
     """Children of a move at `depth`: threats first (two levels down), then
-    the other moves, then the refutations after 'but'."""
+    the other moves, then the refutations after 'but' (in post-key play,
+    where there is no try, each refutation among the defences, followed by
+    Popeye's 'refutes.')."""
     for child in children:
         if child.role is Role.THREAT:
             _tree_node(child, depth + 2, language, out)
     for child in children:
-        if child.role not in (Role.THREAT, Role.REFUTATION):
+        if child.role is Role.REFUTATION and inline_refutations:
+            out.append("\n" + _tree_prefix(depth + 1) + turn_text(child.turn, language))
+            out.append("\n" + " " * (4 * depth + 8) + MESSAGES[language]["refutes"])
+        elif child.role not in (Role.THREAT, Role.REFUTATION):
             _tree_node(child, depth + 1, language, out)
-    refutations = [c for c in children if c.role is Role.REFUTATION]
+    refutations = [] if inline_refutations else [c for c in children if c.role is Role.REFUTATION]
     if refutations:
         out.append("\n    " + MESSAGES[language]["but"])
         for child in refutations:
@@ -272,7 +278,7 @@ def _section(section: Section, language: str, out: list[str]) -> None:
     else:  # post-key play: no key printed; the play below it starts at move 1 of Black
         if section.label:
             out.append("\n" + MESSAGES[language][section.label])
-        _tree_children(section.nodes, 0, language, out)
+        _tree_children(section.nodes, 0, language, out, inline_refutations=True)
 
 
 def twin_intro(twin: TwinSolution, language: str = "en") -> str:

@@ -14,7 +14,7 @@ from .battle import Battle
 from .board import BLACK, WHITE
 from .budget import Budget, TimeUp
 from .errors import InputError
-from .helpplay import LineSearch, Schedule, help_schedule, series_schedule
+from .helpplay import LineSearch, Schedule, help_schedules, series_schedule
 from .intelligent import intelligent_search
 from .model import Problem, Stipulation
 from .rules import build_rules
@@ -165,16 +165,24 @@ def plan(problem: Problem) -> list[SectionSpec]:
             else:
                 schedules = [series_schedule(WHITE * flip, n, then_other=False)
                              for n in range(1, stip.moves + 1)]
+            if problem.has_option("SetPlay") and stip.play in ("help", "self"):
+                # Popeye's set play of ser-h and ser-s: the other side plays its
+                # last move at once (ser-# and ser-= have none: Popeye ignores it)
+                other = -schedules[0].sides[0]
+                final = schedules[0].final
+                sides = () if final == "forced" else (other,)
+                specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
+                                         (Schedule(sides, final, other),), 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, tuple(schedules)))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
-            if problem.has_option("SetPlay") and half_moves > 1:
+            if problem.has_option("SetPlay") and half_moves - 1 >= (final == "goal"):
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         (help_schedule(-first * flip, half_moves - 1, final),),
+                                         help_schedules(-first * flip, half_moves - 1, final),
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     (help_schedule(first * flip, half_moves, final),),
+                                     help_schedules(first * flip, half_moves, final),
                                      1 if stip.half else 0))
         elif problem.has_option("PostKeyPlay"):
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -214,7 +222,8 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     return Battle(build_rules(problem.conditions), pos, stip.play, stip.goal, budget,
                   threat_max=_int_option(problem, "Threat", None),
                   no_threat=problem.has_option("NoThreat"),
-                  no_short_variations=problem.has_option("NoShortVariations"))
+                  no_short_variations=problem.has_option("NoShortVariations"),
+                  mates_in_1=problem.has_option("MatesIn1"))
 
 
 def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
@@ -230,7 +239,10 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
             # The diagram is the position after the key: the defender moves.
             battle.pos.set_side(-battle.pos.side)
             holder = Node(role=Role.KEY, turn=None)
-            battle.expand_defence(holder, n - 1)
+            # the defences after which the attacker does not win are shown too
+            # (Popeye prints them with 'refutes.')
+            refutations = battle.refutations(n - 1, 1 << 30) if n > 1 or stip.play != "direct" else []
+            battle.expand_defence(holder, n - 1, refutations or ())
             section.nodes.extend(holder.children)
             section.label = holder.label
         elif spec.kind == SectionKind.SET:
@@ -246,7 +258,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
     rules = build_rules(problem.conditions)
     found = 0
     for schedule in spec.schedules:
-        pos = position_of(problem, schedule.sides[0])
+        pos = position_of(problem, schedule.first)
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
@@ -258,13 +270,15 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         found += search.solutions
         if max_solutions is not None and found >= max_solutions:
             return True
+        if found and schedule is not spec.schedules[-1] and problem.has_option("StopOnShortSolutions"):
+            return True  # Popeye stops after the length where short solutions turned up
     return False
 
 
 def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     """How many first turns a section's search iterates over."""
     stip = problem.stipulation
-    side = spec.schedules[0].sides[0] if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
+    side = spec.schedules[0].first if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
     pos = position_of(problem, side)
     return len(build_rules(problem.conditions).turns(pos))
 
@@ -324,7 +338,7 @@ def help_length(stip: Stipulation) -> tuple[int, int]:
     """(side that starts, number of half-moves) of the help play of h#n, h#n.5
     and hs#n.  (Popeye's WhiteToPlay has already turned h#n into h#(n-1).5.)"""
     if stip.play == "help-self":
-        return WHITE, 2 * stip.moves - 1
+        return (BLACK, 2 * stip.moves) if stip.half else (WHITE, 2 * stip.moves - 1)
     if stip.half:
         return WHITE, 2 * stip.moves + 1
     return BLACK, 2 * stip.moves
