@@ -38,8 +38,10 @@ for users):
 
 The checker solves each twin with the options that matter for soundness
 (Duplex, HalfDuplex, conditions...) and drops those that only print more
-(Try, SetPlay) or stop early (MaxSolutions); it adds Variation in tree
-play so that duals can be seen.
+(Try, SetPlay) or stop early (MaxSolutions, StopOnShortSolutions); it adds
+Variation in tree play so that duals can be seen.  In line play the solver
+finds the shorter solutions itself (Popeye prints them), so `short()` reads
+them from the solution instead of solving again.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ from __future__ import annotations
 from .model import BLACK, NEUTRAL, WHITE, Problem
 from .notation import piece_letter, turn_text
 from .tree import (
-    LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL, line_paths,
+    CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
+    line_paths,
     other_side,
 )
 
@@ -39,17 +40,17 @@ MESSAGES = {
            "complete": "\nsolution finished.", "partial": "Partial solution",
            "interrupted": "solving interrupted.", "time": "Time = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "HalfDuplex",
-           "positions": "potential positions in", "refutes": "refutes."},
+           "positions": "potential positions in", CHECK_LABEL: " +", "refutes": "refutes."},
     "de": {THREAT_LABEL: " Drohung:", ZUGZWANG_LABEL: " Zugzwang.", "but": "Aber",
            "complete": "\nLoesung beendet.", "partial": "Partielle Loesung",
            "interrupted": "Bearbeitung abgebrochen.", "time": "Zeit = ", "zeroposition": "NullStellung",
            "Duplex": "Duplex", "HalfDuplex": "HalbDuplex",
-           "positions": "moegliche Stellungen in", "refutes": "Widerlegt."},
+           "positions": "moegliche Stellungen in", CHECK_LABEL: " +", "refutes": "Widerlegt."},
     "fr": {THREAT_LABEL: " menace:", ZUGZWANG_LABEL: " blocus.", "but": "mais",
            "complete": "\nsolution terminee.", "partial": "solution partielle",
            "interrupted": "solution interrompue.", "time": "Temps = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "DemiDuplex",
-           "positions": "positions possibles dans", "refutes": "Refute."},
+           "positions": "positions possibles dans", CHECK_LABEL: " +", "refutes": "Refute."},
 }
 
 # How Popeye names the conditions feerie supports, per language (the model
@@ -276,7 +277,9 @@ def _section(section: Section, language: str, out: list[str]) -> None:
         _tree_children(section.nodes, 0, language, out)
         out.append("\n")
     else:  # post-key play: no key printed; the play below it starts at move 1 of Black
-        if section.label:
+        if section.label == CHECK_LABEL:  # Popeye prints it where the blank line would be
+            out.append(MESSAGES[language][section.label])
+        elif section.label:
             out.append("\n" + MESSAGES[language][section.label])
         _tree_children(section.nodes, 0, language, out, inline_refutations=True)
 

@@ -19,7 +19,7 @@ from .intelligent import intelligent_search
 from .model import Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
-from .tree import (LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
+from .tree import (CHECK_LABEL, LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
                    merge_lines, sort_siblings)
 
 
@@ -177,7 +177,7 @@ def plan(problem: Problem) -> list[SectionSpec]:
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
-            if problem.has_option("SetPlay") and half_moves - 1 >= (final == "goal"):
+            if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
                                          help_schedules(-first * flip, half_moves - 1, final),
                                          2 if stip.half else 1))
@@ -202,10 +202,12 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
         if phase is None or phase.reversed != spec.reversed:
             phase = Phase(reversed=spec.reversed)
             twin.phases.append(phase)
+        if spec.kind == SectionKind.SET and _set_play_captures_king(problem, spec):
+            continue
         section = Section(spec.kind, spec.layout, skipped=spec.skipped)
         phase.sections.append(section)
         try:
-            if executor is not None and spec.kind == SectionKind.PLAY:
+            if executor is not None and spec.kind == SectionKind.PLAY and _shareable(problem, spec):
                 was_partial = _run_parallel(problem, spec, section, budget, executor)
             else:
                 was_partial = run_section(problem, spec, section, budget)
@@ -213,6 +215,28 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
             sort_siblings(section.nodes)
         partial = partial or was_partial
     return partial
+
+
+def _set_play_captures_king(problem: Problem, spec: SectionSpec) -> bool:
+    """Would the side that moves first in set play start by facing a king in
+    check (h#1 with Black in check: White "moves first")?  Popeye then says
+    'the side to play can capture the king' and prints no set play at all."""
+    from .movegen import in_check
+
+    if spec.layout == LINE:
+        first = spec.schedules[0].first
+    else:
+        first = WHITE if spec.reversed else BLACK
+    return in_check(position_of(problem, first), -first)
+
+
+def _shareable(problem: Problem, spec: SectionSpec) -> bool:
+    """Can the section's first moves be shared among processes with the same
+    result?  Not where lines of several lengths meet a limit on what is
+    printed (MaxSolutions, StopOnShortSolutions): shorter lengths come first
+    over all first moves, which a split by first move cannot keep."""
+    return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
+                                            or problem.has_option("StopOnShortSolutions"))
 
 
 def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
@@ -245,6 +269,9 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
             battle.expand_defence(holder, n - 1, refutations or ())
             section.nodes.extend(holder.children)
             section.label = holder.label
+            if battle.rules.in_check(battle.pos):
+                section.label = CHECK_LABEL  # the key gave check: Popeye prints ' +'
+
         elif spec.kind == SectionKind.SET:
             section.nodes.extend(battle.set_play(n))
         else:

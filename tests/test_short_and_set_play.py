@@ -114,3 +114,11 @@ def test_postkey_refutation_is_a_refutation_node_in_json():
     roles = [n["role"] for n in doc["twins"][0]["phases"][0]["sections"][0]["nodes"]]
     assert roles.count("refutation") == 1
     assert canonical_all(twins_from_json(doc["twins"])) == canonical_all(result.twins)
+
+
+def test_jobs_give_the_same_short_lines_and_limits():
+    for options in ("SetPlay", "SetPlay MaxSolutions 3", "SetPlay StopOnShortSolutions"):
+        problem = popeye(H2 + "Option " + options)
+        one, two = solve_problem(problem), solve_problem(problem, jobs=2)
+        assert canonical_all(one.twins) == canonical_all(two.twins), options
+        assert one.solution_counts == two.solution_counts and one.info.partial == two.info.partial
