@@ -45,14 +45,12 @@ UNSUPPORTED_OPTIONS = frozenset({
     "nosymmetry",                 # NoSymmetry: drops symmetric solutions
     "nontrivial",                 # NonTrivial m n: prunes "trivial" defences
     "quodlibet",                  # Quodlibet: adds direct mates to s#/r# solutions
-    "stoponshort",                # StopOnShortSolutions
     "mutuallyexclusivecastling",  # CastlingMutuallyExclusive a1h8
     "goal_is_end",                # GoalIsEnd
     "degeneratetree",             # unpublished option
     "nullmoves",                  # NullMoves
     "uptomovenumber",             # UpToMoveNumber: stops before the later keys
     "trivialtriesavoided",        # TrivialTriesAvoid: drops checking tries
-    "matesin1",                   # MatesIn1: self play keeps mates in one
 })
 
 _NUMBER = re.compile(r"[0-9]+\Z")

@@ -54,7 +54,7 @@ def side_name(side: int) -> str:
 class Battle:
     def __init__(self, rules, pos, play: str, goal: str, budget: Budget, *,
                  threat_max: int | None = None, no_threat: bool = False,
-                 no_short_variations: bool = False) -> None:
+                 no_short_variations: bool = False, mates_in_1: bool = False) -> None:
         if play not in (DIRECT, SELF, REFLEX, SEMI_REFLEX):
             raise ValueError(play)
         self.rules = rules
@@ -65,6 +65,9 @@ class Battle:
         self.threat_max = threat_max
         self.no_threat = no_threat
         self.no_short_variations = no_short_variations
+        # Popeye's Option MatesIn1: in self play, a defence that delivers the
+        # goal at once is shown even where longer play was possible
+        self.mates_in_1 = mates_in_1
         self._win: dict = {}
         self._lose: dict = {}
         # killer defences: the last refutation found with k attacker moves
@@ -119,10 +122,11 @@ class Battle:
         return False
 
     def mark(self) -> str:
-        """Popeye's mark after a turn: '+', '#', '=' or ''."""
+        """Popeye's mark after a turn: '+', '#', '=' or ''.  With the goal '~'
+        Popeye looks for neither mate nor stalemate: a mate is marked '+'."""
         pos = self.pos
         check = self.rules.in_check(pos)
-        if not self.rules.has_turn(pos):
+        if self.goal != "~" and not self.rules.has_turn(pos):
             return "#" if check else "="
         return "+" if check else ""
 
@@ -393,11 +397,17 @@ class Battle:
                     node.children.append(self._played(Role.VARIATION, d))
                     rules.undo(pos, d)
                 return
-        if k == 0:
-            # self play, after the attacker's last move: every defence delivers the goal
+        if k == 0 or (self.play == SELF and self.loses(0)):
+            # self play, after the attacker's last move (or a move after which
+            # every defence delivers the goal, a short solution: Popeye shows
+            # no threat then): the defences that deliver it, then the
+            # refutations of a try
+            refuting = set(refutations)
             for d in rules.turns(pos):
-                node.children.append(self._played(Role.VARIATION, d))
-                rules.undo(pos, d)
+                if d not in refuting:
+                    node.children.append(self._played(Role.VARIATION, d))
+                    rules.undo(pos, d)
+            self._append_refutations(node, refutations)
             return
         threat_len = None
         threat_turns: list = []
@@ -415,7 +425,9 @@ class Battle:
             var = self._played(Role.VARIATION, d)
             try:
                 length = self.shortest_answer(k)
-                if length is None:
+                if length is None or (length == 0 and not self.mates_in_1):
+                    # (Popeye hides a defence delivering the goal at once in
+                    # self play where longer play was possible: MatesIn1 shows it)
                     continue
                 if threat_len is not None:
                     if length < threat_len:
@@ -428,9 +440,12 @@ class Battle:
                 node.children.append(var)
             finally:
                 rules.undo(pos, d)
+        self._append_refutations(node, refutations)
+
+    def _append_refutations(self, node: Node, refutations) -> None:
         for r in refutations:
             node.children.append(self._played(Role.REFUTATION, r))
-            rules.undo(pos, r)
+            self.rules.undo(self.pos, r)
 
     def expand_continuations(self, var: Node, length: int) -> None:
         """After a defence: every attacker move that wins in exactly `length`."""
@@ -501,11 +516,14 @@ class Battle:
                         nodes.append(self._played(Role.SET, d))
                         rules.undo(pos, d)
                     return nodes
+            # as after a key: a defence delivering the goal at once is hidden
+            # where longer play was possible (not when every defence does)
+            hide_at_once = not self.mates_in_1 and n > 1 and not (self.play == SELF and self.loses(0))
             for d in rules.turns(pos):
                 var = self._played(Role.SET, d)
                 try:
                     length = self.shortest_answer(n - 1)
-                    if length is None:
+                    if length is None or (length == 0 and hide_at_once):
                         continue
                     self.expand_continuations(var, length)
                     nodes.append(var)

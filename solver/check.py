@@ -38,8 +38,10 @@ for users):
 
 The checker solves each twin with the options that matter for soundness
 (Duplex, HalfDuplex, conditions...) and drops those that only print more
-(Try, SetPlay) or stop early (MaxSolutions); it adds Variation in tree
-play so that duals can be seen.
+(Try, SetPlay) or stop early (MaxSolutions, StopOnShortSolutions); it adds
+Variation in tree play so that duals can be seen.  In line play the solver
+finds the shorter solutions itself (Popeye prints them), so `short()` reads
+them from the solution instead of solving again.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ ERROR = "error"
 SEVERITY = (ERROR, ILLEGAL, UNSUPPORTED, INTENDED_MISSING, SHORT, COOKED, NO_SOLUTION, TIMEOUT, SOUND)
 VERDICTS = frozenset(SEVERITY)
 
-_DROPPED_OPTIONS = {"Try", "SetPlay", "MaxSolutions", "Defence", "NoThreat"}
+_DROPPED_OPTIONS = {"Try", "SetPlay", "MaxSolutions", "Defence", "NoThreat", "StopOnShortSolutions"}
 
 
 @dataclass(frozen=True)
@@ -457,6 +459,10 @@ class _Judge:
         self._battles: dict[bool, Battle] = {}
         # per phase: (reversed, skipped, [solution paths (tuples of Nodes)])
         self.found: list[tuple[bool, int, list[tuple[Node, ...]]]] = []
+        # line play: the solver prints the shorter solutions too (as Popeye
+        # does); they are judged apart: (moves of the shorter stipulation,
+        # skipped, path), per phase as in `found`
+        self.short_found: list[tuple[int, int, tuple[Node, ...]]] = []
         for phase in twin.phases:
             for section in phase.sections:
                 if section.kind is not SectionKind.PLAY:
@@ -464,7 +470,14 @@ class _Judge:
                 if layout == TREE:
                     paths = [(n,) for n in section.nodes if n.role is Role.KEY]
                 else:
-                    paths = list(line_paths(section.nodes))
+                    moves_of = _moves_by_length(problem, phase.reversed)
+                    full = max(moves_of) if moves_of else None
+                    paths = []
+                    for path in line_paths(section.nodes):
+                        if full is None or len(path) >= full:
+                            paths.append(path)
+                        else:
+                            self.short_found.append((moves_of.get(len(path), 0), section.skipped, path))
                 self.found.append((phase.reversed, section.skipped, paths))
 
     # -- texts --
@@ -527,8 +540,11 @@ class _Judge:
         intended: dict[bool, list[tuple]] = {r: [] for r in phases}
         if self.layout == TREE:
             self.verify_tree_lines(intent.lines, phases, intended)
+        short_keys = {self.keys_of(p) for _, _, p in self.short_found}
         for line in intent.lines if self.layout == LINE else ():
             replay, reversed_ = self.best_replay(line, phases)
+            if replay.failed_at is None and tuple(replay.keys) in short_keys:
+                continue  # a short solution (Popeye prints them): judged by short()
             if self.verify_help_line(line, replay, reversed_):
                 intended[reversed_].append(tuple(replay.keys))
         for reversed_, skipped, paths in self.found:
@@ -819,6 +835,16 @@ class _Judge:
     def short(self) -> None:
         stip = self.problem.stipulation
         lengths = shorter_lengths(stip, self.layout)
+        if lengths and self.layout == LINE:
+            # the solver has looked at every shorter length already, shortest first
+            if self.short_found:
+                moves = min(m for m, _, _ in self.short_found)
+                found = [self.solution_text(p, s) for m, s, p in self.short_found if m == moves]
+                self.flag(SHORT, f"short solution: {_shorter_text(stip, moves)} has " + listed(found))
+            elif self.timed_out:
+                self.uncertain = True
+                self.note(TIMEOUT, "short solutions not ruled out: the search did not finish in time")
+            return
         if not lengths or self.timed_out:
             if lengths and self.timed_out:
                 self.uncertain = True
@@ -889,6 +915,20 @@ def _solutions(twin: TwinSolution, layout: str):
             else:
                 for p in line_paths(section.nodes):
                     yield p, section.skipped
+
+
+def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
+    """Line play: the half-moves of a line of each length the solver looks
+    at (the forced last move of hs# and ser-s# counted), mapped to the
+    stipulation's `moves` for that length (h#2.5: 1 -> 0, 3 -> 1, 5 -> 2)."""
+    from .solve import plan
+
+    for spec in plan(problem):
+        if spec.kind is SectionKind.PLAY and spec.reversed == reversed_ and spec.layout == LINE:
+            n, m = problem.stipulation.moves, len(spec.schedules)
+            return {len(sch.sides) + (sch.final == "forced"): n - (m - 1 - j)
+                    for j, sch in enumerate(spec.schedules)}
+    return {}
 
 
 def shorter_lengths(stip, layout: str) -> list[int]:

@@ -45,13 +45,30 @@ class Schedule:
 
     sides: tuple[int, ...]
     final: str = "goal"
+    # who moves first when `sides` is empty (the forced end alone: the set
+    # play of ser-s#n, or a set play's shortest line in hs#n)
+    to_move: int = 0
+
+    @property
+    def first(self) -> int:
+        """The side that moves first."""
+        return self.sides[0] if self.sides else self.to_move
 
     def passes_after(self, i: int) -> bool:
         return i + 1 < len(self.sides) and self.sides[i + 1] == self.sides[i]
 
 
 def help_schedule(first: int, half_moves: int, final: str = "goal") -> Schedule:
-    return Schedule(tuple(first if i % 2 == 0 else -first for i in range(half_moves)), final)
+    return Schedule(tuple(first if i % 2 == 0 else -first for i in range(half_moves)), final, first)
+
+
+def help_schedules(first: int, half_moves: int, final: str = "goal") -> tuple[Schedule, ...]:
+    """The help play of `half_moves` and its shorter forms, shortest first:
+    Popeye prints every shorter solution of help play too (h#3: h#1, h#2,
+    h#3; h#2.5: h#0.5...), each shorter by a whole move and starting with
+    the same side.  A 'goal' line needs at least one half-move."""
+    low = 1 if final == "goal" else 0
+    return tuple(help_schedule(first, h, final) for h in range(half_moves, low - 1, -2))[::-1]
 
 
 def series_schedule(side: int, moves: int, then_other: bool, final: str = "goal") -> Schedule:
@@ -115,7 +132,7 @@ class LineSearch(LineCollector):
         (MaxSolutions or a time limit keep what was found); the position must
         have the first slot's side to move.  `only`: look at these first turns
         alone (indices in generation order), to share the work among processes."""
-        if self.pos.side != self.schedule.sides[0]:
+        if self.pos.side != self.schedule.first:
             raise ValueError("the side to move does not match the schedule")
         out = [] if out is None else out
         self._only = only

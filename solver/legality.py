@@ -49,7 +49,7 @@ def first_movers(problem: Problem) -> set[int]:
         if spec.kind == SectionKind.POSTKEY:
             sides.add(WHITE if spec.reversed else BLACK)  # the diagram is after the key
         elif spec.layout == LINE:
-            sides.add(spec.schedules[0].sides[0])
+            sides.add(spec.schedules[0].first)
         else:
             sides.add(BLACK if spec.reversed else WHITE)
     return sides

@@ -42,7 +42,7 @@ from .model import BLACK, NEUTRAL, Piece, WHITE
 from .notation import NotationError, castling_squares, piece_kind, scan_turn
 from .popeye_writer import MESSAGES
 from .tree import (
-    Component, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
+    CHECK_LABEL, Component, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
     TwinSolution, ZUGZWANG_LABEL, other_side,
 )
 
@@ -167,6 +167,15 @@ def _parse_board(rows: list[str], language: str) -> tuple[Piece, ...] | None:
     return tuple(pieces)
 
 
+# Post-key play after a key that gave check: Popeye prints the key's mark
+# alone, where the blank line that starts the solution would be.
+POSTKEY_CHECK_LINE = " +"
+
+
+def _starts_solution(line: str) -> bool:
+    return line == "" or line == POSTKEY_CHECK_LINE
+
+
 def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> int:
     """Fill the header fields; return the index where the solution part starts."""
     border = next((i for i, line in enumerate(chunk) if line == BORDER), None)
@@ -178,10 +187,10 @@ def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> in
         m = STIPULATION_LINE.match(chunk[border + 19])
         if m:
             problem.stipulation, problem.piece_counts = m.group(1), m.group(2)
-        end = next((i for i in range(border + 20, len(chunk)) if chunk[i] == ""), len(chunk))
+        end = next((i for i in range(border + 20, len(chunk)) if _starts_solution(chunk[i])), len(chunk))
         problem.notes = [line.strip() for line in chunk[border + 20:end]]
     else:
-        end = next((i for i, line in enumerate(chunk) if line == ""), len(chunk))
+        end = next((i for i, line in enumerate(chunk) if _starts_solution(line)), len(chunk))
         problem.remarks = chunk[:end]
     problem.header = chunk[:end]
     return end
@@ -218,6 +227,8 @@ class _SolutionParser:
         messages = MESSAGES[language]
         self.labels = {messages[THREAT_LABEL]: THREAT_LABEL, messages[ZUGZWANG_LABEL]: ZUGZWANG_LABEL}
         self.but = "    " + messages["but"]
+        self.refutes = messages["refutes"]
+        self.postkey_labels = dict(self.labels, **{messages[CHECK_LABEL]: CHECK_LABEL})
         self.default_layout = TREE
 
     # -- lines of line play --
@@ -311,6 +322,14 @@ class _SolutionParser:
                     raise ParseFailure("'but' where no try is")
                 in_but = True
                 continue
+            if token.strip() == self.refutes:
+                # post-key play: the defence above refutes (no 'but' there)
+                last = stack[-1][1] if stack else None
+                if kind is not SectionKind.POSTKEY or last is None or last.role is not Role.VARIATION \
+                        or last.children or stack[-1][0] != 1:
+                    raise ParseFailure(f"'{self.refutes}' not after a post-key defence")
+                last.role = Role.REFUTATION
+                continue
             depth, rest = self.tree_line(token)
             side = attacker if depth % 2 == 0 else other_side(attacker)
             try:
@@ -391,8 +410,8 @@ class _SolutionParser:
             return Phase(sections, reversed_), i + 1
         if postkey:
             label = None
-            if i < len(tokens) and tokens[i] in self.labels:
-                label = self.labels[tokens[i]]
+            if i < len(tokens) and tokens[i] in self.postkey_labels:
+                label = self.postkey_labels[tokens[i]]
                 i += 1
             group, i = self._until_blank(tokens, i)
             nodes = self.tree_nodes(group, SectionKind.POSTKEY, attacker)
@@ -519,6 +538,8 @@ def parse_output(text: str, language: str | None = None) -> list[ParsedProblem]:
         chunk = lines[start:i]
         h = _split_header(chunk, lang, problem)
         solution = [line for line in chunk[h:] if not is_progress_line(line)]
+        if solution[:1] == [POSTKEY_CHECK_LINE]:
+            solution.insert(0, "")
         if status != "complete":
             solution.append("")  # Popeye writes these messages without a newline first
         problem.solution_lines = solution

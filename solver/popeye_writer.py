@@ -28,7 +28,8 @@ from __future__ import annotations
 from .model import BLACK, NEUTRAL, WHITE, Problem
 from .notation import piece_letter, turn_text
 from .tree import (
-    LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL, line_paths,
+    CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
+    line_paths,
     other_side,
 )
 
@@ -39,19 +40,19 @@ MESSAGES = {
            "complete": "\nsolution finished.", "partial": "Partial solution",
            "interrupted": "solving interrupted.", "time": "Time = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "HalfDuplex",
-           "positions": "potential positions in",
+           "positions": "potential positions in", CHECK_LABEL: " +", "refutes": "refutes.",
            "illegal:king_capture": "the side to play can capture the king"},
     "de": {THREAT_LABEL: " Drohung:", ZUGZWANG_LABEL: " Zugzwang.", "but": "Aber",
            "complete": "\nLoesung beendet.", "partial": "Partielle Loesung",
            "interrupted": "Bearbeitung abgebrochen.", "time": "Zeit = ", "zeroposition": "NullStellung",
            "Duplex": "Duplex", "HalfDuplex": "HalbDuplex",
-           "positions": "moegliche Stellungen in",
+           "positions": "moegliche Stellungen in", CHECK_LABEL: " +", "refutes": "Widerlegt.",
            "illegal:king_capture": "Die am Zug befindliche Partei kann den Koenig schlagen"},
     "fr": {THREAT_LABEL: " menace:", ZUGZWANG_LABEL: " blocus.", "but": "mais",
            "complete": "\nsolution terminee.", "partial": "solution partielle",
            "interrupted": "solution interrompue.", "time": "Temps = ", "zeroposition": "zeroposition",
            "Duplex": "Duplex", "HalfDuplex": "DemiDuplex",
-           "positions": "positions possibles dans",
+           "positions": "positions possibles dans", CHECK_LABEL: " +", "refutes": "Refute.",
            "illegal:king_capture": "le camp au trait peut prendre le roi"},
 }
 
@@ -217,16 +218,22 @@ def _tree_node(node: Node, depth: int, language: str, out: list[str]) -> None:
     _tree_children(node.children, depth, language, out)
 
 
-def _tree_children(children: list[Node], depth: int, language: str, out: list[str]) -> None:
+def _tree_children(children: list[Node], depth: int, language: str, out: list[str],
+                   inline_refutations: bool = False) -> None:
     """Children of a move at `depth`: threats first (two levels down), then
-    the other moves, then the refutations after 'but'."""
+    the other moves, then the refutations after 'but' (in post-key play,
+    where there is no try, each refutation among the defences, followed by
+    Popeye's 'refutes.')."""
     for child in children:
         if child.role is Role.THREAT:
             _tree_node(child, depth + 2, language, out)
     for child in children:
-        if child.role not in (Role.THREAT, Role.REFUTATION):
+        if child.role is Role.REFUTATION and inline_refutations:
+            out.append("\n" + _tree_prefix(depth + 1) + turn_text(child.turn, language))
+            out.append("\n" + " " * (4 * depth + 8) + MESSAGES[language]["refutes"])
+        elif child.role not in (Role.THREAT, Role.REFUTATION):
             _tree_node(child, depth + 1, language, out)
-    refutations = [c for c in children if c.role is Role.REFUTATION]
+    refutations = [] if inline_refutations else [c for c in children if c.role is Role.REFUTATION]
     if refutations:
         out.append("\n    " + MESSAGES[language]["but"])
         for child in refutations:
@@ -273,9 +280,11 @@ def _section(section: Section, language: str, out: list[str]) -> None:
         _tree_children(section.nodes, 0, language, out)
         out.append("\n")
     else:  # post-key play: no key printed; the play below it starts at move 1 of Black
-        if section.label:
+        if section.label == CHECK_LABEL:  # Popeye prints it where the blank line would be
+            out.append(MESSAGES[language][section.label])
+        elif section.label:
             out.append("\n" + MESSAGES[language][section.label])
-        _tree_children(section.nodes, 0, language, out)
+        _tree_children(section.nodes, 0, language, out, inline_refutations=True)
 
 
 def twin_intro(twin: TwinSolution, language: str = "en") -> str:

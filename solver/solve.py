@@ -15,12 +15,12 @@ from .battle import Battle
 from .board import BLACK, WHITE
 from .budget import Budget, TimeUp
 from .errors import InputError
-from .helpplay import LineSearch, Schedule, help_schedule, series_schedule
+from .helpplay import LineSearch, Schedule, help_schedules, series_schedule
 from .intelligent import intelligent_search
 from .model import MAX_HALF_MOVES, Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
-from .tree import (LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
+from .tree import (CHECK_LABEL, LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
                    merge_lines, sort_siblings)
 
 
@@ -189,16 +189,24 @@ def plan(problem: Problem) -> list[SectionSpec]:
             else:
                 schedules = [series_schedule(WHITE * flip, n, then_other=False)
                              for n in range(1, stip.moves + 1)]
+            if problem.has_option("SetPlay") and stip.play in ("help", "self"):
+                # Popeye's set play of ser-h and ser-s: the other side plays its
+                # last move at once (ser-# and ser-= have none: Popeye ignores it)
+                other = -schedules[0].sides[0]
+                final = schedules[0].final
+                sides = () if final == "forced" else (other,)
+                specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
+                                         (Schedule(sides, final, other),), 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, tuple(schedules)))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
-            if problem.has_option("SetPlay") and half_moves > 1:
+            if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         (help_schedule(-first * flip, half_moves - 1, final),),
+                                         help_schedules(-first * flip, half_moves - 1, final),
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     (help_schedule(first * flip, half_moves, final),),
+                                     help_schedules(first * flip, half_moves, final),
                                      1 if stip.half else 0))
         elif problem.has_option("PostKeyPlay"):
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -232,7 +240,7 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
         section = Section(spec.kind, spec.layout, skipped=spec.skipped)
         phase.sections.append(section)
         try:
-            if executor is not None and spec.kind == SectionKind.PLAY:
+            if executor is not None and spec.kind == SectionKind.PLAY and _shareable(problem, spec):
                 was_partial = _run_parallel(problem, spec, section, budget, executor)
             else:
                 was_partial = run_section(problem, spec, section, budget)
@@ -248,7 +256,7 @@ KING_CAPTURE = "king_capture"  # TwinSolution.illegal: the side to move can take
 def first_mover(spec: SectionSpec) -> int:
     """The side that plays the first move of a section."""
     if spec.layout == LINE:
-        return spec.schedules[0].sides[0]
+        return spec.schedules[0].first
     attacker = BLACK if spec.reversed else WHITE
     if spec.kind in (SectionKind.SET, SectionKind.POSTKEY):
         return -attacker
@@ -263,6 +271,15 @@ def king_capturable(problem: Problem, spec: SectionSpec, rules) -> bool:
     return rules.in_check(pos, -side)
 
 
+def _shareable(problem: Problem, spec: SectionSpec) -> bool:
+    """Can the section's first moves be shared among processes with the same
+    result?  Not where lines of several lengths meet a limit on what is
+    printed (MaxSolutions, StopOnShortSolutions): shorter lengths come first
+    over all first moves, which a split by first move cannot keep."""
+    return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
+                                            or problem.has_option("StopOnShortSolutions"))
+
+
 def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     stip = problem.stipulation
     attacker = BLACK if spec.reversed else WHITE
@@ -270,7 +287,8 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     return Battle(build_rules(problem.conditions), pos, stip.play, stip.goal, budget,
                   threat_max=_int_option(problem, "Threat", None),
                   no_threat=problem.has_option("NoThreat"),
-                  no_short_variations=problem.has_option("NoShortVariations"))
+                  no_short_variations=problem.has_option("NoShortVariations"),
+                  mates_in_1=problem.has_option("MatesIn1"))
 
 
 def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
@@ -286,9 +304,15 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
             # The diagram is the position after the key: the defender moves.
             battle.pos.set_side(-battle.pos.side)
             holder = Node(role=Role.KEY, turn=None)
-            battle.expand_defence(holder, n - 1)
+            # the defences after which the attacker does not win are shown too
+            # (Popeye prints them with 'refutes.')
+            refutations = battle.refutations(n - 1, 1 << 30) if n > 1 or stip.play != "direct" else []
+            battle.expand_defence(holder, n - 1, refutations or ())
             section.nodes.extend(holder.children)
             section.label = holder.label
+            if battle.rules.in_check(battle.pos):
+                section.label = CHECK_LABEL  # the key gave check: Popeye prints ' +'
+
         elif spec.kind == SectionKind.SET:
             section.nodes.extend(battle.set_play(n))
         else:
@@ -302,7 +326,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
     rules = build_rules(problem.conditions)
     found = 0
     for schedule in spec.schedules:
-        pos = position_of(problem, schedule.sides[0])
+        pos = position_of(problem, schedule.first)
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
@@ -314,13 +338,15 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         found += search.solutions
         if max_solutions is not None and found >= max_solutions:
             return True
+        if found and schedule is not spec.schedules[-1] and problem.has_option("StopOnShortSolutions"):
+            return True  # Popeye stops after the length where short solutions turned up
     return False
 
 
 def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     """How many first turns a section's search iterates over."""
     stip = problem.stipulation
-    side = spec.schedules[0].sides[0] if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
+    side = spec.schedules[0].first if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
     pos = position_of(problem, side)
     return len(build_rules(problem.conditions).turns(pos))
 
@@ -381,7 +407,7 @@ def help_length(stip: Stipulation) -> tuple[int, int]:
     """(side that starts, number of half-moves) of the help play of h#n, h#n.5
     and hs#n.  (Popeye's WhiteToPlay has already turned h#n into h#(n-1).5.)"""
     if stip.play == "help-self":
-        return WHITE, 2 * stip.moves - 1
+        return (BLACK, 2 * stip.moves) if stip.half else (WHITE, 2 * stip.moves - 1)
     if stip.half:
         return WHITE, 2 * stip.moves + 1
     return BLACK, 2 * stip.moves

@@ -130,6 +130,8 @@ _ATTACKER_ROLES = frozenset({Role.KEY, Role.TRY, Role.THREAT, Role.CONTINUATION,
 
 THREAT_LABEL = "threat"
 ZUGZWANG_LABEL = "zugzwang"
+# post-key play only: the (unprinted) key gave check, Popeye prints ' +'
+CHECK_LABEL = "check"
 
 
 @dataclass
@@ -176,7 +178,8 @@ class Section:
     `skipped` (line layout) is the number of half-moves of move 1 that the
     lines do not play: 0 for h#n, 1 for h#n.5 and for the set play of h#n
     (`1...Xx`), 2 for the set play of h#n.5 (`1...  ...`). `label` (post-key
-    play) is 'threat' or 'zugzwang' when Popeye prints one before the play.
+    play) is 'threat' or 'zugzwang' when Popeye prints one before the play,
+    or 'check' when the diagram has the defender in check (Popeye's ' +').
     """
 
     kind: SectionKind
