@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .board import (BISHOP, BLACK, DIRECTION, KING, KING_TARGETS, KNIGHT, KNIGHT_TARGETS, PAWN, QUEEN, ROOK,
                     SIDE_RIGHTS, WHITE)
-from .budget import Budget
+from .budget import TARGET_SHARE, Budget
 from .helpplay import EnoughSolutions, LineCollector, Schedule
 from .intelligent_distance import INF, table
 from .intelligent_targets import MateTargets, TooManyTargets
@@ -63,6 +63,9 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: str, budget: Budget
         # in check when the mating side is to move)
         return None
     cap = max(2000, brute_force_estimate(pos, schedule) // 4)
+    # and the memory the enumeration may take (beyond it brute force, whose
+    # memo is bounded, is the way: slower, never wrong)
+    cap = min(cap, budget.entries(TARGET_SHARE, TARGET_STATE_BYTES))
     try:
         return IntelligentSearch(rules, pos, schedule, budget, max_solutions, target_cap=cap)
     except TooManyTargets:
@@ -105,6 +108,11 @@ def brute_force_estimate(pos, schedule: Schedule) -> int:
     return est
 
 
+# Bytes a refinement step of the target enumeration costs at its peak: the
+# state seen, the target found, then the search's copy of the target
+# (measured on the game array's h#8: 1.6 KB for the first two).
+TARGET_STATE_BYTES = 2500
+
 # Below this many moves to play the entries count the pieces standing on
 # their must-be-empty squares (and prune on it); higher up that rarely
 # prunes and costs more than it saves.
@@ -141,11 +149,13 @@ class IntelligentSearch(LineCollector):
         # The last two slots are the mated side's move, then the mate.
         self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
         n = len(sides)
-        # left[i][side]: moves `side` still has after the move of slot i.
-        self.left = []
-        for i in range(n):
-            rest = sides[i + 1:]
-            self.left.append({WHITE: rest.count(WHITE), BLACK: rest.count(BLACK)})
+        # left[i][side]: moves `side` still has after the move of slot i
+        # (counted from the end: linear in the length of the play)
+        self.left = [{}] * n
+        rest = {WHITE: 0, BLACK: 0}
+        for i in range(n - 1, -1, -1):
+            self.left[i] = dict(rest)
+            rest[sides[i]] += 1
         moves = {WHITE: sides.count(WHITE), BLACK: sides.count(BLACK)}
         mating = sides[-1]
         gen = MateTargets(pos, -mating, moves, budget)
