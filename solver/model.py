@@ -24,6 +24,12 @@ WHITE = "white"
 BLACK = "black"
 NEUTRAL = "neutral"
 
+# The longest stipulation feerie solves, in moves (the n of #n, h#n, ser-#n).
+# Popeye stops at 998 half-moves; feerie's searches recurse once or more per
+# half-move, and Python's stack is the limit: beyond this a problem is
+# refused as unsupported, with this number in the message.
+MAX_MOVES = 249
+
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
 # The pieces the engine plays (solver.board.POPEYE_KIND; a test keeps them equal).
 SUPPORTED_KINDS = ORTHODOX_KINDS + ("N",)
