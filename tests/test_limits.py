@@ -158,6 +158,17 @@ def test_max_mem_bounds_the_tables():
     assert rss_kb < 150 * 1024, f"peak RSS {rss_kb // 1024} MB with --max-mem 100M"
 
 
+def test_max_mem_bounds_each_batch_worker(tmp_path):
+    """batch: the workers inherit the budget (their peak RSS counts here too,
+    as the batch process waits for them)."""
+    problems = tmp_path / "h8.txt"
+    problems.write_text(f"{GAME_ARRAY} b KQkq - h#8\n")
+    rc, rss_kb = _max_rss_kb(["batch", str(problems), "--db", str(tmp_path / "r.sqlite"), "--jobs", "1",
+                              "--max-mem", "100M", "--max-time", "8"], timeout=120)
+    assert rc == 1  # a timeout is not sound
+    assert rss_kb < 150 * 1024, f"peak RSS {rss_kb // 1024} MB with --max-mem 100M"
+
+
 @pytest.mark.parametrize("text, size", [("512M", 512 << 20), ("2G", 2 << 30), ("1.5g", 3 << 29),
                                         ("800MB", 800 << 20), ("40960", 40 << 20), ("64k", 64 << 10)])
 def test_memory_sizes(text, size):
