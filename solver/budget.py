@@ -136,11 +136,6 @@ class Budget:
         self._interval = interval
         self._next_check = self.nodes + interval
 
-    def check_now(self) -> None:
-        """Raise TimeUp if past the deadline (for loops that do not tick)."""
-        if self.deadline is not None and time.time() > self.deadline:
-            raise TimeUp()
-
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no limit)."""
         if self.deadline is None:

@@ -14,6 +14,9 @@ instead of waiting for their tasks to end.
   the parent's to decide (a worker interrupted in a task would return the
   interruption as that task's result, and one interrupted while idle dies
   with a traceback, leaving the pool broken);
+  Linux sends the parent-death signal when the *thread* that started the
+  worker ends: create and first use a pool from a thread that lives as
+  long as the pool (the main thread);
 - `worker_pool`: a ProcessPoolExecutor whose workers run `init_worker`;
 - `stop_pool`: cancel what is pending and kill the workers now;
 - `Terminated` and `raise_on_sigterm`: SIGTERM becomes an exception, so that
