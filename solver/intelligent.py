@@ -108,10 +108,11 @@ def brute_force_estimate(pos, schedule: Schedule) -> int:
     return est
 
 
-# Bytes a refinement step of the target enumeration costs at its peak: the
-# state seen, the target found, then the search's copy of the target
-# (measured on the game array's h#8: 1.6 KB for the first two).
-TARGET_STATE_BYTES = 2500
+# Bytes a refinement step of the target enumeration costs: the state seen
+# and the target found (measured: 1.6 KB on the game array's h#8, where
+# nearly every state is a target; 1.4 KB on bench/t5_h3_garai, 126,000
+# states).  The default budget allows about 180,000.
+TARGET_STATE_BYTES = 1600
 
 # Below this many moves to play the entries count the pieces standing on
 # their must-be-empty squares (and prune on it); higher up that rarely

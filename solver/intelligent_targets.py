@@ -283,6 +283,10 @@ class MateTargets:
         for t in self.found.values():
             e = merged.get(t.pieces)
             merged[t.pieces] = t.empties if e is None else e & t.empties
+        # The states seen are the bulk of the enumeration's memory: free them
+        # before the search builds its own copy of the targets.
+        self.seen = set()
+        self.found = {}
         return [Target(pieces, empties) for pieces, empties in merged.items()]
 
     def _apply(self, fix) -> None:
