@@ -149,14 +149,14 @@ class IntelligentSearch(LineCollector):
         sides = schedule.sides
         # The last two slots are the mated side's move, then the mate.
         self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
-        n = len(sides)
         # left[i][side]: moves `side` still has after the move of slot i
         # (counted from the end: linear in the length of the play)
-        self.left = [{}] * n
+        left = []
         rest = {WHITE: 0, BLACK: 0}
-        for i in range(n - 1, -1, -1):
-            self.left[i] = dict(rest)
-            rest[sides[i]] += 1
+        for side in reversed(sides):
+            left.append(dict(rest))
+            rest[side] += 1
+        self.left = left[::-1]
         moves = {WHITE: sides.count(WHITE), BLACK: sides.count(BLACK)}
         mating = sides[-1]
         gen = MateTargets(pos, -mating, moves, budget)
