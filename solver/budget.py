@@ -37,11 +37,12 @@ DEFAULT_MAX_MEM = 1 << 30  # 1 GiB: fits a laptop, beside other programs
 # tables; the tables share what is left of the budget.
 RESERVED_MEM = 64 << 20
 MIN_ENTRIES = 64  # a table never smaller than this (a tiny budget still works)
-# Shares of the tables' memory (at most these are alive at once, so they sum
-# to less than 1): the search's memo (battle play's two tables together, or
-# help play's failures), the intelligent search's mate targets while they
-# are enumerated, and a condition's own cache (Marseillais).
-SEARCH_SHARE = 0.5
+# Shares of the tables' memory: the search's memo (battle play's two tables
+# together, or help play's failures), the intelligent search's mate targets,
+# and a condition's own cache (Marseillais).  The memo lives beside one of
+# the other two at most (the intelligent search declines conditions), so
+# what is alive at once stays within 0.9 of the budget.
+SEARCH_SHARE = 0.6
 TARGET_SHARE = 0.3
 RULES_SHARE = 0.15
 
