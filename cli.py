@@ -36,9 +36,9 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except InputError as err:
             fail(err.format())
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.workers.Terminated)
             click.echo("feerie: interrupted", err=True)
-            sys.exit(130)
+            sys.exit(getattr(err, "exit_status", 130))
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except BrokenPipeError:
@@ -51,6 +51,29 @@ def handle_errors(func):
             sys.exit(EXIT_INTERNAL)
 
     return wrapper
+
+
+class MemorySize(click.ParamType):
+    """A memory size: 512M, 2G, 1.5G; a plain number is in kilobytes (Popeye's -maxmem)."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        from solver.budget import parse_size
+
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_size(value)
+        except ValueError as err:
+            self.fail(str(err), param, ctx)
+
+
+def max_mem_option(func):
+    """--max-mem SIZE: the memory budget of the search tables, per process (solver.budget)."""
+    return click.option("--max-mem", "max_mem", type=MemorySize(), metavar="SIZE",
+                        help="Memory for the search tables of each solving process, e.g. 512M "
+                             "or 2G (default 1G; a plain number is in kilobytes).")(func)
 
 
 @click.group()
@@ -173,8 +196,9 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
               help="Stop each problem's search after this long (what was found is printed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes sharing each problem's first moves (same output as 1).")
+@max_mem_option
 @handle_errors
-def solve_command(files, statements, fmt, max_time, jobs) -> None:
+def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
     """Solve problems and print their solutions as Popeye does (or as JSON).
 
     FILES are Popeye input files (English, French, German), native files or
@@ -185,18 +209,21 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
     supported, 3 when a time limit cut a search short.
     """
     import json
-    from concurrent.futures import ProcessPoolExecutor
 
     from solver.json_writer import document, problem_json, to_json
     from solver.popeye_writer import banner, write_problem
     from solver.runner import load_inputs, solve_item
+    from solver.budget import set_max_mem
+    from solver.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    set_max_mem(max_mem)
     items = load_inputs(files, statements, file_errors=True)  # a bad file is reported as a bad problem is
     status = 0
     results = []
-    executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    previous = raise_on_sigterm()  # stop as for Ctrl-C: the finally below stops the workers
+    executor = worker_pool(jobs) if jobs > 1 else None
     try:
         for item in items:
             outcome = solve_item(item, max_time=max_time, executor=executor)
@@ -233,7 +260,8 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
                 results.append(None)
     finally:
         if executor is not None:
-            executor.shutdown(cancel_futures=True)
+            stop_pool(executor)
+        restore_sigterm(previous)
     if fmt == "json":
         click.echo(json.dumps(document(results), indent=1))
     if status:
@@ -250,8 +278,9 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
               help="One line per problem and twin, or a JSON list.")
 @click.option("--max-time", type=click.FloatRange(min=0), metavar="SECONDS",
               help="Time allowed for each problem; past it the verdict is 'timeout' unless a flaw was found.")
+@max_mem_option
 @handle_errors
-def check_command(files, statements, expected, fmt, max_time) -> None:
+def check_command(files, statements, expected, fmt, max_time, max_mem) -> None:
     """Check problems for soundness: one verdict per problem and twin, with its evidence.
 
     Verdicts: sound, cooked, short_solution, no_solution, intended_missing,
@@ -267,10 +296,12 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     from solver.check import ERROR, check_item
     from solver.intended import intents_from_output_file
     from solver.runner import load_inputs
+    from solver.budget import set_max_mem
     from solver.verdict_text import verdict_lines
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    set_max_mem(max_mem)
     items = load_inputs(files, statements)
     intents: list = [None] * len(items)
     if expected:
@@ -313,8 +344,9 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
               help="Skip the problems that already have a result from this feerie version.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Run on the Dask cluster whose scheduler is at ADDRESS (needs the 'cluster' extra).")
+@max_mem_option
 @handle_errors
-def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
+def batch_command(paths, db, jobs, max_time, resume, cluster, max_mem) -> None:
     """Check every problem of the files under PATHS, in parallel, into a SQLite database.
 
     Directories are searched for problem files (.inp .txt .pbm .pop
@@ -335,6 +367,9 @@ def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
     from solver.progress import Progress, shown_name
     from solver.results import ResultStore
 
+    from solver.budget import set_max_mem
+
+    set_max_mem(max_mem)  # passed on to each worker (solver.workers)
     shown_db = shown_name(db)
     try:
         with stop_on_signals():

@@ -15,7 +15,8 @@ its moves against any defence.  What "reaching the goal" means differs:
 Two memo tables, keyed by `rules.key(pos)`, hold what is known of each
 position as a bracket [longest length known to fail, shortest length known
 to win]: `_win` for positions with the attacker to move, `_lose` for
-positions with the defender to move.  Everything the tree builder asks
+positions with the defender to move.  Each is bounded by the memory budget
+(`Budget.entries`); a full one forgets its older half.  Everything the tree builder asks
 (keys, refutations, shortest continuations, threats) goes through them, so
 the tree costs little beyond the proof.
 
@@ -34,7 +35,7 @@ The tree follows Popeye's rules for what it prints:
 
 from __future__ import annotations
 
-from .budget import Budget
+from .budget import SEARCH_SHARE, Budget, drop_oldest_half
 from .movegen import in_check, plausible
 from .tree import Node, Role, Turn
 
@@ -44,7 +45,9 @@ REFLEX = "reflex"
 SEMI_REFLEX = "semi-reflex"
 
 _INF = 1 << 30
-MEMO_LIMIT = 3_000_000
+# Bytes an entry of `_win` or `_lose` costs (an int key, a list of two, the
+# dict's slot: 170 measured over a million entries).
+MEMO_ENTRY_BYTES = 180
 
 
 def side_name(side: int) -> str:
@@ -70,6 +73,9 @@ class Battle:
         self.mates_in_1 = mates_in_1
         self._win: dict = {}
         self._lose: dict = {}
+        # each table's bound: half the search's share of the memory budget
+        self._memo_limit = budget.entries(SEARCH_SHARE / 2, MEMO_ENTRY_BYTES)
+        rules.bound_caches(budget)
         # killer defences: the last refutation found with k attacker moves
         # left; it usually refutes the next attacker move too
         self._killer: dict[int, object] = {}
@@ -144,8 +150,8 @@ class Battle:
             if n <= memo[0]:
                 return False
         else:
-            if len(self._win) > MEMO_LIMIT:
-                self._win.clear()
+            if len(self._win) >= self._memo_limit:
+                drop_oldest_half(self._win)
             memo = self._win[key] = [0, _INF]
         self.budget.tick()
         result = self._wins(n)
@@ -205,8 +211,8 @@ class Battle:
             if k <= memo[0] and memo[0] >= 0:
                 return False
         else:
-            if len(self._lose) > MEMO_LIMIT:
-                self._lose.clear()
+            if len(self._lose) >= self._memo_limit:
+                drop_oldest_half(self._lose)
             memo = self._lose[key] = [-1, _INF]
         self.budget.tick()
         result = self._loses(k)

@@ -13,7 +13,9 @@ move followed by another may not give check (the opponent could not answer
 it); the last one may, the other side's next move must then answer it.
 
 Since all lines are wanted, nothing is cut on success; the memo keeps only
-failures: (position key, slot) from which no line reaches the goal.  At the
+failures: (position key, slot) from which no line reaches the goal.  It is
+bounded by the memory budget (`Budget.entries`); a full memo forgets its
+older half.  At the
 last slot of a mate goal the rules' `mating_turns` gives the mating turns
 at once (only checking turns can mate; a condition may find them faster
 than by playing every turn).
@@ -23,10 +25,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .budget import Budget
+from .budget import SEARCH_SHARE, Budget, drop_oldest_half
 from .tree import Node, Role, Turn
 
-MEMO_LIMIT = 4_000_000
+# Bytes an entry of the failure memo costs (a (key, slot) tuple and the
+# dict's slot: 193 measured over a million entries).  The default budget
+# allows about 3 million: bench/t6's brute-force h#4 needs some 2.5 million.
+FAIL_ENTRY_BYTES = 200
 
 
 class EnoughSolutions(Exception):
@@ -91,7 +96,11 @@ class LineCollector:
         self.budget = budget
         self.max_solutions = max_solutions
         self.solutions = 0
-        self._fail: set = set()
+        # (key, slot) of the positions known to fail, in insertion order (a
+        # dict used as an ordered set, so that the oldest can be dropped)
+        self._fail: dict = {}
+        self._fail_limit = budget.entries(SEARCH_SHARE, FAIL_ENTRY_BYTES)
+        rules.bound_caches(budget)
         self._only: list[int] | None = None
 
     def _found(self) -> None:
@@ -110,9 +119,9 @@ class LineCollector:
     def _remember_failure(self, key) -> None:
         if key is None:
             return
-        if len(self._fail) > MEMO_LIMIT:
-            self._fail.clear()
-        self._fail.add(key)
+        if len(self._fail) >= self._fail_limit:
+            drop_oldest_half(self._fail)
+        self._fail[key] = None
 
 
 class LineSearch(LineCollector):
@@ -170,7 +179,9 @@ class LineSearch(LineCollector):
                 if turns is None:
                     turns = rules.turns(pos)
                 hits = []
+                tick = self.budget.tick
                 for t in turns:
+                    tick()  # a goal test each (a costly one under a condition)
                     rules.play(pos, t)
                     if rules.in_check(pos) == mate and not rules.has_turn(pos):
                         hits.append(t)
@@ -224,7 +235,9 @@ class LineSearch(LineCollector):
             return out
         side = pos.side
         nodes = []
+        tick = self.budget.tick
         for t in turns:
+            tick()  # each turn is a goal test: under a condition, a costly one
             desc = rules.describe(pos, t)
             rules.play(pos, t)
             hit = self.goal_reached()

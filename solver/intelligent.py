@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .board import (BISHOP, BLACK, DIRECTION, KING, KING_TARGETS, KNIGHT, KNIGHT_TARGETS, PAWN, QUEEN, ROOK,
                     SIDE_RIGHTS, WHITE)
-from .budget import Budget
+from .budget import TARGET_SHARE, Budget
 from .helpplay import EnoughSolutions, LineCollector, Schedule
 from .intelligent_distance import INF, table
 from .intelligent_targets import MateTargets, TooManyTargets
@@ -63,6 +63,9 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: str, budget: Budget
         # in check when the mating side is to move)
         return None
     cap = max(2000, brute_force_estimate(pos, schedule) // 4)
+    # and the memory the enumeration may take (beyond it brute force, whose
+    # memo is bounded, is the way: slower, never wrong)
+    cap = min(cap, budget.entries(TARGET_SHARE, TARGET_STATE_BYTES))
     try:
         return IntelligentSearch(rules, pos, schedule, budget, max_solutions, target_cap=cap)
     except TooManyTargets:
@@ -105,6 +108,12 @@ def brute_force_estimate(pos, schedule: Schedule) -> int:
     return est
 
 
+# Bytes a refinement step of the target enumeration costs: the state seen
+# and the target found (measured: 1.6 KB on the game array's h#8, where
+# nearly every state is a target; 1.4 KB on bench/t5_h3_garai, 126,000
+# states).  The default budget allows about 180,000.
+TARGET_STATE_BYTES = 1600
+
 # Below this many moves to play the entries count the pieces standing on
 # their must-be-empty squares (and prune on it); higher up that rarely
 # prunes and costs more than it saves.
@@ -140,12 +149,14 @@ class IntelligentSearch(LineCollector):
         sides = schedule.sides
         # The last two slots are the mated side's move, then the mate.
         self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
-        n = len(sides)
-        # left[i][side]: moves `side` still has after the move of slot i.
-        self.left = []
-        for i in range(n):
-            rest = sides[i + 1:]
-            self.left.append({WHITE: rest.count(WHITE), BLACK: rest.count(BLACK)})
+        # left[i][side]: moves `side` still has after the move of slot i
+        # (counted from the end: linear in the length of the play)
+        left = []
+        rest = {WHITE: 0, BLACK: 0}
+        for side in reversed(sides):
+            left.append(dict(rest))
+            rest[side] += 1
+        self.left = left[::-1]
         moves = {WHITE: sides.count(WHITE), BLACK: sides.count(BLACK)}
         mating = sides[-1]
         gen = MateTargets(pos, -mating, moves, budget)

@@ -178,13 +178,19 @@ class MateTargets:
         self.budget = budget
         # reach[id][kind][room]: squares the piece can end on, as `kind`, in `room` moves.
         self.reach = []
+        # (Beyond the piece's farthest square more room changes nothing: the
+        # levels are computed up to there, then repeated, so that setting up
+        # a long play costs no more than the position needs.)
         for pc in self.pieces:
             per = {}
+            room_max = self.limit[pc.side]
             for kind, tab in self.tables[pc.id].items():
                 base = pc.square * 128
-                levels = []
-                for room in range(self.limit[pc.side] + 1):
-                    levels.append(sum(BIT[s] for s in SQUARES if tab[base + s] <= room))
+                dist = [(tab[base + s], BIT[s]) for s in SQUARES]
+                top = max((d for d, _ in dist if d < INF), default=0)
+                levels = [sum(bit for d, bit in dist if d <= room)
+                          for room in range(min(room_max, top) + 1)]
+                levels += [levels[-1]] * (room_max + 1 - len(levels))
                 per[kind] = levels
             self.reach.append(per)
         # Squares that must end empty but hold a piece now each need a move
@@ -277,6 +283,10 @@ class MateTargets:
         for t in self.found.values():
             e = merged.get(t.pieces)
             merged[t.pieces] = t.empties if e is None else e & t.empties
+        # The states seen are the bulk of the enumeration's memory: free them
+        # before the search builds its own copy of the targets.
+        self.seen = set()
+        self.found = {}
         return [Target(pieces, empties) for pieces, empties in merged.items()]
 
     def _apply(self, fix) -> None:

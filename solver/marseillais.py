@@ -60,6 +60,7 @@ candidates for a mating turn) asks only for checking second components, and
 from __future__ import annotations
 
 from .board import CASTLE_PATH, KING, PAWN, WHITE
+from .budget import RULES_SHARE, drop_oldest_half
 from .errors import InputError
 from .escapes import king_walks, touches, walks
 from .messigny import restricted
@@ -69,7 +70,10 @@ from .position import Position
 from .record import component
 from .rules import CONDITIONS, Rules, TurnTag
 
-CACHE_LIMIT = 500_000
+CACHE_LIMIT = 500_000  # entries of the has_turn cache, until a search sizes it
+# Bytes an entry of that cache costs (a (hash, tag) key, the dict's slot;
+# measured, with room for the dict's growth).
+CACHE_ENTRY_BYTES = 180
 OPEN_WALKS = 3  # walks a first component leaves open that mating_turns keeps track of
 
 GAME_ARRAY = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -165,6 +169,10 @@ class MarseillaisRules(Rules):
         self.game_site = game_site
         self.step_is_turn = game_site  # then a first component alone is a turn
         self._has_turn: dict = {}  # position key -> has_turn, for mate tests
+        self._cache_limit = CACHE_LIMIT
+
+    def bound_caches(self, budget) -> None:
+        self._cache_limit = budget.entries(RULES_SHARE, CACHE_ENTRY_BYTES)
 
     def plain(self) -> bool:
         return False
@@ -266,8 +274,8 @@ class MarseillaisRules(Rules):
         key = self.key(pos)
         known = self._has_turn.get(key)
         if known is None:
-            if len(self._has_turn) > CACHE_LIMIT:
-                self._has_turn.clear()
+            if len(self._has_turn) >= self._cache_limit:
+                drop_oldest_half(self._has_turn)
             known = self._has_turn[key] = self._search_turn(pos)
         return known
 

@@ -178,6 +178,11 @@ class Rules:
                     break
         return out
 
+    def bound_caches(self, budget) -> None:
+        """Size the rule set's own caches from a search's memory budget
+        (`Budget.entries`); a search calls it before it starts.  Orthodox
+        rules keep none."""
+
     def plain(self) -> bool:
         """Orthodox rules exactly (the engine's fast paths apply)."""
         return type(self) is Rules and not self.extra_moves and not self.move_filters

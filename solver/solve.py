@@ -108,9 +108,9 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
             raise Unsupported(reason)
     own_pool = None
     if jobs > 1 and executor is None:
-        from concurrent.futures import ProcessPoolExecutor
+        from .workers import worker_pool
 
-        executor = own_pool = ProcessPoolExecutor(max_workers=jobs)
+        executor = own_pool = worker_pool(jobs)
     try:
         for inst in instances:
             twin = TwinSolution(label=inst.label, description=inst.description)
@@ -130,7 +130,9 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
             counts.append(sum(_count(p) for p in twin.phases))
     finally:
         if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
+            from .workers import stop_pool
+
+            stop_pool(own_pool)
     info = RunInfo(time_s=budget.elapsed(), nodes=budget.nodes,
                    timed_out=timed_out and not out_of_memory, partial=partial,
                    out_of_memory=out_of_memory)
@@ -351,10 +353,11 @@ def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     return len(build_rules(problem.conditions).turns(pos))
 
 
-def _solve_part(problem: Problem, spec: SectionSpec, index: int, max_time: float | None):
-    """Worker: the section restricted to one first turn."""
+def _solve_part(problem: Problem, spec: SectionSpec, index: int, deadline: float | None):
+    """Worker: the section restricted to one first turn, by the problem's
+    deadline (an absolute `time.time()`: the parent's, whenever the task starts)."""
     deep_enough()
-    budget = Budget(max_time)
+    budget = Budget(deadline=deadline)
     section = Section(spec.kind, spec.layout, skipped=spec.skipped)
     timed_out = False
     try:
@@ -364,17 +367,35 @@ def _solve_part(problem: Problem, spec: SectionSpec, index: int, max_time: float
     return section.nodes, budget.nodes, timed_out
 
 
+# Past the deadline, how long the parent still waits for the tasks that are
+# running (each stops by the same deadline, and returns what it found).
+PARALLEL_GRACE = 2.0
+
+
 def _run_parallel(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
                   executor) -> bool:
-    remaining = None
-    if budget.deadline is not None:
-        import time
+    """The section's first turns shared among the executor's workers, all
+    held to the one deadline of the problem: past it the tasks not started
+    are cancelled, those running get `PARALLEL_GRACE` seconds to return what
+    they found, and the parts that came back are kept, in order."""
+    from concurrent.futures import wait
 
-        remaining = max(0.0, budget.deadline - time.perf_counter())
     count = first_turn_count(problem, spec)
-    futures = [executor.submit(_solve_part, problem, spec, i, remaining) for i in range(count)]
+    futures = [executor.submit(_solve_part, problem, spec, i, budget.deadline) for i in range(count)]
     timed_out = False
+    if budget.deadline is None:
+        wait(futures)
+    else:
+        wait(futures, timeout=budget.remaining())
+        if not all(f.done() for f in futures):
+            timed_out = True
+            for future in futures:
+                future.cancel()
+            wait(futures, timeout=PARALLEL_GRACE)
     for future in futures:
+        if not future.done() or future.cancelled():
+            timed_out = True
+            continue
         nodes, visited, part_timed_out = future.result()
         section.nodes.extend(nodes)
         budget.nodes += visited

@@ -17,6 +17,20 @@ parent's decision (a worker that took it would report an interrupted check
 as a result).  On Linux a worker is named `feerie-worker` (what `ps`, `top`
 and /proc/PID/comm show).
 
+The same guarantees for `solve --jobs`, which shares first moves over a
+`concurrent.futures.ProcessPoolExecutor` (its results are gathered in
+order; no job is ever charged to a dead worker there, the command stops):
+- `init_worker`, its initializer: `_die_with_parent`, SIGINT ignored, and
+  the parent's memory budget (`solver.budget.set_max_mem`), which a worker
+  started by spawn or forkserver does not inherit;
+- `worker_pool`: such a pool; `stop_pool`: cancel what is pending and kill
+  its workers now;
+- `Terminated` and `raise_on_sigterm`: SIGTERM becomes an exception, so that
+  the parent unwinds (its `finally` clauses stop the workers) and exits
+  with status 143, as Ctrl-C (KeyboardInterrupt) exits with 130.
+Linux sends the parent-death signal when the *thread* that started the
+worker ends: pools are created and first used from the main thread.
+
 Workers are started by the `forkserver` method where there is one (a
 clean single-threaded process forks them, so nothing of the parent's
 threads, locks or open files -- the database, its lock -- is inherited),
@@ -26,6 +40,7 @@ else by `spawn`.
 from __future__ import annotations
 
 import collections
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -106,10 +121,9 @@ def _die_with_parent(owner: int) -> None:
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
-def _worker_main(conn, owner: int) -> None:
+def _worker_main(conn, owner: int, max_mem: int | None = None) -> None:
     """A worker: run the jobs received on `conn`, one at a time, until told to stop."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent(owner)
+    init_worker(owner, max_mem)
     while True:
         try:
             task = conn.recv()
@@ -137,7 +151,9 @@ def default_context():
 class _Worker:
     def __init__(self, context, owner: int) -> None:
         self.conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_worker_main, args=(child, owner), daemon=True,
+        from .budget import max_mem
+
+        self.process = context.Process(target=_worker_main, args=(child, owner, max_mem()), daemon=True,
                                        name="feerie-worker")
         self.process.start()
         child.close()
@@ -328,3 +344,72 @@ class WorkerPool(Executor):
 
 
 __all__ = ["WorkerDied", "WorkerPool", "default_context", "describe_exit"]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: stop as for Ctrl-C, but exit with 143 (128 + SIGTERM)."""
+
+    exit_status = 128 + signal.SIGTERM
+
+
+def init_worker(parent: int | None = None, max_mem: int | None = None) -> None:
+    """Initializer of a worker (runs in it): die with the parent (`parent`:
+    its pid, default the worker's parent now), leave SIGINT to it, take its
+    memory budget for the searches (`max_mem`, None: the default)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(os.getppid() if parent is None else parent)
+    if max_mem is not None:
+        from .budget import set_max_mem
+
+        set_max_mem(max_mem)
+
+
+def worker_pool(jobs: int):
+    """A process pool of `jobs` workers that die with this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .budget import max_mem
+
+    return ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
+                               initargs=(os.getpid(), max_mem()))
+
+
+def stop_pool(executor, timeout: float = 5.0) -> None:
+    """Stop a pool now: cancel the tasks not started, kill the workers
+    (whatever they compute is abandoned), and reap them.
+
+    ProcessPoolExecutor has no public way to stop a running task before
+    Python 3.14 (`kill_workers`); its worker table `_processes` is used
+    where that is missing."""
+    kill = getattr(executor, "kill_workers", None)
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    if kill is not None:
+        kill()
+    else:
+        for proc in processes:
+            with contextlib.suppress(Exception):
+                proc.kill()
+    for proc in processes:
+        with contextlib.suppress(Exception):
+            proc.join(timeout)
+
+
+def raise_on_sigterm():
+    """From now on SIGTERM raises `Terminated` in the main thread (a command
+    calls it once; the process ends with the command).  Returns the previous
+    handler, or None outside the main thread, where nothing is changed."""
+
+    def handler(signum, frame):
+        raise Terminated()
+
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        return None
+
+
+def restore_sigterm(previous) -> None:
+    """Put back the handler `raise_on_sigterm` returned (None: nothing to do)."""
+    if previous is not None:
+        signal.signal(signal.SIGTERM, previous)
