@@ -14,6 +14,28 @@ class TimeUp(Exception):
     """The time limit cut the search short."""
 
 
+class Interrupted(TimeUp):
+    """The user stopped the search (Ctrl-C): it ends as at a time limit,
+    keeping what was found."""
+
+
+_stop = [False]  # set from a signal handler (`request_stop`), read by every budget
+
+
+def request_stop() -> None:
+    """Make every search stop at its next clock check (raising Interrupted).
+    Safe to call from a signal handler: it only sets a flag."""
+    _stop[0] = True
+
+
+def clear_stop() -> None:
+    _stop[0] = False
+
+
+def stop_requested() -> bool:
+    return _stop[0]
+
+
 class Budget:
     __slots__ = ("nodes", "deadline", "_next_check", "started")
 
@@ -27,6 +49,8 @@ class Budget:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + 4096
+            if _stop[0]:
+                raise Interrupted()
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise TimeUp()
 

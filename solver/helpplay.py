@@ -23,8 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Callable
+
 from .budget import Budget
-from .tree import Node, Role, Turn
+from .record import print_order
+from .tree import Node, Role, Turn, components_order
 
 MEMO_LIMIT = 4_000_000
 
@@ -64,7 +67,14 @@ class LineCollector:
     """What the help-play searches share (this one and the intelligent
     search): the solution count against MaxSolutions, the mark of a move
     just played, the bounded memo of positions that failed, the `only`
-    restriction of the first turns."""
+    restriction of the first turns, and the report of each line found.
+
+    Both searches play the turns of every slot in print order
+    (`record.print_order`), so the lines come in the order they are
+    printed.  `on_line`, when set, is called with each line (its nodes,
+    root first) as soon as its last move is found; for that the moves on
+    the way down get their text and mark when played (`_stack`), not when
+    the search comes back up."""
 
     def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
                  max_solutions: int | None = None) -> None:
@@ -76,6 +86,14 @@ class LineCollector:
         self.solutions = 0
         self._fail: set = set()
         self._only: list[int] | None = None
+        self.on_line: Callable[[tuple[Node, ...]], None] | None = None
+        self._stack: list[Node] = []  # the nodes of the moves played above this slot
+
+    def _report(self, leaf: Node) -> None:
+        """A line ends with `leaf`: tell `on_line`, then count it."""
+        if self.on_line is not None:
+            self.on_line(tuple(self._stack) + (leaf,))
+        self._found()
 
     def _found(self) -> None:
         self.solutions += 1
@@ -137,6 +155,8 @@ class LineSearch(LineCollector):
         if i == 0 and self._only is not None:
             every = rules.turns(pos)
             turns = [every[j] for j in self._only if j < len(every)]
+            if not turns:
+                return out
         else:
             key = (rules.key(pos), i)
             if key in self._fail:
@@ -158,22 +178,28 @@ class LineSearch(LineCollector):
                     if rules.in_check(pos) == mate and not rules.has_turn(pos):
                         hits.append(t)
                     rules.undo(pos, t)
-            for t in hits:
+            for t in print_order(rules, pos, hits):
                 desc = rules.describe(pos, t)
                 rules.play(pos, t)
-                out.append(Node(Role.HELP, Turn(desc, self.mark()), side=_side(side)))
+                leaf = Node(Role.HELP, Turn(desc, self.mark()), side=_side(side))
                 rules.undo(pos, t)
-                self._found()
+                out.append(leaf)
+                self._report(leaf)
             if not out:
                 self._remember_failure(key)
             return out
-        for t in (rules.turns(pos) if turns is None else turns):
+        streaming = self.on_line is not None
+        stack = self._stack
+        for t in print_order(rules, pos, rules.turns(pos) if turns is None else turns):
+            desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
             try:
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
-                node = Node(Role.HELP, None, side=_side(side))
+                # streaming: the mark now, as the lines below are reported at once
+                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, side=_side(side))
                 out.append(node)
+                stack.append(node)
                 try:
                     if passes:
                         pos.set_state(side, ())
@@ -184,14 +210,15 @@ class LineSearch(LineCollector):
                     else:
                         self._slot(i + 1, node.children)
                 finally:
-                    # also when MaxSolutions stops the search: keep what was found
-                    if node.children:
+                    # also when MaxSolutions or the time limit stops the search: keep what was found
+                    stack.pop()
+                    if not node.children:
+                        out.pop()
+                    elif node.turn is None:
                         mark = self.mark()
                         rules.undo(pos, t)
                         node.turn = Turn(rules.describe(pos, t), mark)
                         rules.play(pos, t)
-                    else:
-                        out.pop()
             finally:
                 rules.undo(pos, t)
         if not out:
@@ -216,7 +243,11 @@ class LineSearch(LineCollector):
             if not hit:
                 return out
             nodes.append(Node(Role.HELP, Turn(desc, mark), side=_side(side)))
+        nodes.sort(key=lambda n: components_order(n.turn.components))
         out.extend(nodes)
+        if self.on_line is not None:
+            for leaf in nodes:
+                self.on_line(tuple(self._stack) + (leaf,))
         self._found()
         return out
 
