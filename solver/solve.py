@@ -349,6 +349,7 @@ def _run_parallel(problem: Problem, spec: SectionSpec, section: Section, budget:
     max_solutions = _int_option(problem, "MaxSolutions", None)
     partial = False
     if max_solutions is not None and spec.layout == LINE:
+        sort_siblings(section.nodes)  # the first lines in print order, as one search finds them
         partial = _truncate_lines(section.nodes, max_solutions) >= max_solutions
     if timed_out:
         raise TimeUp()

@@ -323,3 +323,16 @@ def test_jsonl_events_rebuild_the_document(tmp_path):
         # every solution came as events: lines and keys, or a post-key play whole
         assert any(e["event"] in ("line", "node") or e["event"] == "section_end" and e["nodes"]
                    for e in group)
+
+
+def test_max_solutions_keeps_the_first_lines_in_print_order_with_any_jobs():
+    text = "BeginProblem\nPieces White Kh3 Qe8 Rg4 Black Ka1 Sa8 Pb7 Pa2\nStipulation h#2\n{}EndProblem\n"
+    [problem] = grammar.load_strict(text.format("Option MaxSolutions 3\n"), "m")
+    [full] = grammar.load_strict(text.format(""), "f")
+    one = solve_problem(problem)
+    two = solve_problem(problem, jobs=2)
+    printed = write_problem(problem, one.twins, time_s=None, status=one.info.status)
+    assert printed == write_problem(problem, two.twins, time_s=None, status=two.info.status)
+    every = [line for line in write_problem(full, solve_problem(full).twins, time_s=None).splitlines()
+             if line.startswith("  1.")]
+    assert [line for line in printed.splitlines() if line.startswith("  1.")] == every[:3]
