@@ -228,27 +228,36 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
             section = Section(spec.kind, spec.layout, skipped=spec.skipped)
             phase.sections.append(section)
             observer.section_start(phase, section)
-            parallel = executor is not None and spec.kind == SectionKind.PLAY
-            reported = 0
-            def found(item, section=section) -> None:
-                nonlocal reported
-                reported += 1
-                observer.found(section, item)
-            try:
-                if parallel:
-                    was_partial = _run_parallel(problem, spec, section, budget, executor)
-                else:
-                    was_partial = run_section(problem, spec, section, budget, on_found=found)
-            finally:
-                sort_siblings(section.nodes)
-                for item in section_items(section)[reported:]:
-                    observer.found(section, item)  # what was not reported as found
-                observer.section_end(section)
-            partial = partial or was_partial
+            partial = _observed_section(problem, spec, section, budget, executor, observer) or partial
     finally:
         if phase is not None:
             observer.phase_end(phase)
     return partial
+
+
+def _observed_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
+                      executor, observer: Observer) -> bool:
+    """Compute one section, telling `observer` of its items: as the search
+    finds them, or (a parallel run, post-key play) when it is done; then of
+    its end, also when the time runs out.  Returns whether MaxSolutions
+    stopped it."""
+    reported = 0
+
+    def found(item) -> None:
+        nonlocal reported
+        reported += 1
+        observer.found(section, item)
+
+    try:
+        if executor is not None and spec.kind == SectionKind.PLAY:
+            return _run_parallel(problem, spec, section, budget, executor)
+        return run_section(problem, spec, section, budget, on_found=found)
+    finally:
+        sort_siblings(section.nodes)
+        # The items found come in print order, so those not yet told are the rest.
+        for item in section_items(section)[reported:]:
+            observer.found(section, item)
+        observer.section_end(section)
 
 
 def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
