@@ -285,9 +285,11 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
             # The diagram is the position after the key: the defender moves.
             battle.pos.set_side(-battle.pos.side)
             holder = Node(role=Role.KEY, turn=None)
-            battle.expand_defence(holder, n - 1)
-            section.nodes.extend(holder.children)
-            section.label = holder.label
+            try:
+                battle.expand_defence(holder, n - 1)
+            finally:  # each variation is added complete: a time limit keeps those found
+                section.nodes.extend(holder.children)
+                section.label = holder.label
         elif spec.kind == SectionKind.SET:
             battle.set_play(n, out=section.nodes, on_found=on_found)
         else:
