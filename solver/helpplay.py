@@ -69,12 +69,14 @@ class LineCollector:
     just played, the bounded memo of positions that failed, the `only`
     restriction of the first turns, and the report of each line found.
 
-    Both searches play the turns of every slot in print order
-    (`record.print_order`), so the lines come in the order they are
-    printed.  `on_line`, when set, is called with each line (its nodes,
-    root first) as soon as its last move is found; for that the moves on
-    the way down get their text and mark when played (`_stack`), not when
-    the search comes back up."""
+    `on_line`, when set, is called with each line (its nodes, root first)
+    as soon as its last move is found; for that the moves on the way down
+    get their text and mark when played (`_stack`), not when the search
+    comes back up.  Then, and under MaxSolutions (which keeps the first
+    lines found), both searches play the turns of every slot in print order
+    (`record.print_order`), so that the lines come in the order they are
+    printed; otherwise the order does not matter (the trie is sorted
+    afterwards) and sorting, about a tenth of the search's time, is saved."""
 
     def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
                  max_solutions: int | None = None) -> None:
@@ -88,6 +90,12 @@ class LineCollector:
         self._only: list[int] | None = None
         self.on_line: Callable[[tuple[Node, ...]], None] | None = None
         self._stack: list[Node] = []  # the nodes of the moves played above this slot
+
+    def _order(self, turns: list) -> list:
+        """The turns in the order to play them (see the class docstring)."""
+        if self.on_line is None and self.max_solutions is None:
+            return turns
+        return print_order(self.rules, self.pos, turns)
 
     def _report(self, leaf: Node) -> None:
         """A line ends with `leaf`: tell `on_line`, then count it."""
@@ -178,7 +186,7 @@ class LineSearch(LineCollector):
                     if rules.in_check(pos) == mate and not rules.has_turn(pos):
                         hits.append(t)
                     rules.undo(pos, t)
-            for t in print_order(rules, pos, hits):
+            for t in self._order(hits):
                 desc = rules.describe(pos, t)
                 rules.play(pos, t)
                 leaf = Node(Role.HELP, Turn(desc, self.mark()), side=_side(side))
@@ -190,7 +198,7 @@ class LineSearch(LineCollector):
             return out
         streaming = self.on_line is not None
         stack = self._stack
-        for t in print_order(rules, pos, rules.turns(pos) if turns is None else turns):
+        for t in self._order(rules.turns(pos) if turns is None else turns):
             desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
             try:

@@ -31,7 +31,6 @@ from .intelligent_targets import MateTargets, TooManyTargets
 from .move import CASTLE, EN_PASSANT, PROMOTION
 from .movegen import has_legal_move, in_check, path_clear
 from .board import CASTLE_PATH
-from .record import print_order
 from .tree import Node, Role, Turn
 
 
@@ -408,7 +407,7 @@ class IntelligentSearch(LineCollector):
                 pos.unmake()
                 if hit:
                     hits.append(t)
-            for t in print_order(rules, pos, hits):
+            for t in self._order(hits):
                 leaf = Node(Role.HELP, Turn(rules.describe(pos, t), "#"), side=name)
                 out.append(leaf)
                 self._report(leaf)
@@ -418,7 +417,7 @@ class IntelligentSearch(LineCollector):
         passes = sched.passes_after(i)
         streaming = self.on_line is not None
         stack = self._stack
-        for t in print_order(rules, pos, turns):
+        for t in self._order(turns):
             kept, cands = candidates(t)
             child = self._filter(cands, t, side, left_side, left_total) if cands else []
             if kept:
