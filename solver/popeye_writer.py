@@ -256,7 +256,7 @@ def line_text(path, skipped: int, language: str = "en") -> str:
 
 def _section(section: Section, language: str, out: list[str]) -> None:
     if section.layout == LINE:
-        for path in printed_lines(section.nodes):
+        for path in printed_lines(section.nodes, section.shortest_first):
             out.append("\n" + line_text(path, section.skipped, language))
         if section.kind is SectionKind.SET:
             out.append("\n")

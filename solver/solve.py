@@ -225,7 +225,8 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
                     observer.phase_end(phase)
                 phase = Phase(reversed=spec.reversed)
                 twin.phases.append(phase)
-            section = Section(spec.kind, spec.layout, skipped=spec.skipped)
+            section = Section(spec.kind, spec.layout, skipped=spec.skipped,
+                              shortest_first=len(spec.schedules) > 1)
             phase.sections.append(section)
             observer.section_start(phase, section)
             partial = _observed_section(problem, spec, section, budget, executor, observer) or partial

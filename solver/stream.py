@@ -68,7 +68,7 @@ def section_items(section: Section) -> list:
     if not streamed(section):
         return []
     if section.layout == LINE:
-        return printed_lines(section.nodes)
+        return printed_lines(section.nodes, section.shortest_first)
     return list(section.nodes)
 
 

@@ -184,6 +184,7 @@ class Section:
     nodes: list[Node] = field(default_factory=list)
     skipped: int = 0
     label: str | None = None
+    shortest_first: bool = False  # series play: shorter lines are printed first (as Popeye does)
 
 
 @dataclass
@@ -330,9 +331,10 @@ def line_paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
             yield path
 
 
-def printed_lines(nodes: list[Node]) -> list[tuple[Node, ...]]:
+def printed_lines(nodes: list[Node], shortest_first: bool = True) -> list[tuple[Node, ...]]:
     """The lines of a line-play section in print order: shorter lines first
     (a series problem's shorter solutions, as Popeye prints them), each
     length in the trie's order (`sort_siblings`: move order at every level).
     The searches find them in this order, so lines can be printed as found."""
-    return sorted(line_paths(nodes), key=len)
+    lines = list(line_paths(nodes))
+    return sorted(lines, key=len) if shortest_first else lines
