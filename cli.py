@@ -8,9 +8,12 @@ with the traceback shown only under FEERIE_DEBUG=1).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import signal
 import sys
+import threading
 import traceback
 
 import click
@@ -186,12 +189,38 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
+@contextlib.contextmanager
+def _ctrl_c_stops_search(enabled: bool = True):
+    """Within this block the first Ctrl-C (SIGINT) asks the search to stop
+    as at a time limit, keeping and printing what it found
+    (`solver.budget.request_stop`); a second one interrupts at once."""
+    from solver.budget import clear_stop, request_stop, stop_requested
+
+    if not enabled or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        if stop_requested():
+            raise KeyboardInterrupt
+        request_stop()
+
+    clear_stop()
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        clear_stop()
+
+
 @main.command("solve")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
               help="A one-line statement to solve (may be repeated).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Popeye-style text, or the solution trees as JSON.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl"]), default="text",
+              show_default=True,
+              help="Popeye-style text, the solution trees as one JSON document, or JSON Lines events.")
 @click.option("--max-time", type=click.FloatRange(min=0), metavar="SECONDS",
               help="Stop each problem's search after this long (what was found is printed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
@@ -201,17 +230,20 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
 def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
     """Solve problems and print their solutions as Popeye does (or as JSON).
 
-    FILES are Popeye input files (English, French, German), native files or
-    files of one-line statements; '-' reads standard input.  A problem that
-    cannot be read or solved is reported on standard error and the others
-    go on.  Exit status: 0 when every problem was solved (finding no
-    solution is a result), 2 when a problem could not be read or is not
-    supported, 3 when a time limit cut a search short.
+    FILES are Popeye input files (English, French, German), native files
+    or files of one-line statements; '-' reads standard input.  A problem
+    that cannot be read or solved is reported on standard error and the
+    others go on.  Text and JSON Lines are printed as the solve goes (the
+    header at once, then each line or key when found).  Exit status: 0 when
+    every problem was solved (finding no solution is a result), 2 when a
+    problem could not be read or is not supported, 3 when a time limit cut
+    a search short, 130 when Ctrl-C did (what was found is printed).
     """
     import json
 
-    from solver.json_writer import document, problem_json, to_json
-    from solver.popeye_writer import banner, write_problem
+    from solver.budget import stop_requested
+    from solver.json_writer import JsonLinesStream, document, problem_json, to_json
+    from solver.popeye_writer import TextStream, banner
     from solver.runner import load_inputs, solve_item
     from solver.budget import set_max_mem
     from solver.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
@@ -222,48 +254,61 @@ def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
     items = load_inputs(files, statements, file_errors=True)  # a bad file is reported as a bad problem is
     status = 0
     results = []
+
+    def write(text: str) -> None:
+        click.echo(text, nl=False)  # flushed: a reader sees each piece at once
+
+    stream = (TextStream(write, banner_line=banner()) if fmt == "text"
+              else JsonLinesStream(write) if fmt == "jsonl" else None)
+    cancelled = False
     previous = raise_on_sigterm()  # stop as for Ctrl-C: the finally below stops the workers
     executor = worker_pool(jobs) if jobs > 1 else None
     try:
-        for item in items:
-            outcome = solve_item(item, max_time=max_time, executor=executor)
-            if outcome.error is not None:
-                click.echo(f"feerie: {outcome.error.format()}", err=True)
-                status = max(status, EXIT_BAD_INPUT)
-                if fmt == "json":
-                    results.append({"schema": 1, "error": {"kind": outcome.kind,
-                                                           "message": outcome.error.message,
-                                                           "file": outcome.error.file,
-                                                           "line": outcome.error.line},
-                                    "problem": problem_json(outcome.problem) if outcome.problem else None})
-                continue
-            result = outcome.result
-            for twin in result.twins:
-                if twin.illegal is not None:
-                    where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
-                    which = f"twin {twin.label} " if twin.label else ""
-                    click.echo(f"feerie: {where}{which}not solved: the side to play can capture "
-                               "the king", err=True)
-                    status = EXIT_BAD_INPUT
-            if result.info.timed_out or result.info.out_of_memory:
+        with _ctrl_c_stops_search(enabled=executor is None):
+            for item in items:
+                if stop_requested():
+                    cancelled = True
+                    break
+                outcome = solve_item(item, max_time=max_time, executor=executor, observer=stream)
+                if outcome.error is not None:
+                    click.echo(f"feerie: {outcome.error.format()}", err=True)
+                    status = max(status, EXIT_BAD_INPUT)
+                    error = {"kind": outcome.kind, "message": outcome.error.message,
+                             "file": outcome.error.file, "line": outcome.error.line}
+                    if fmt == "json":
+                        results.append({"schema": 1, "error": error,
+                                        "problem": problem_json(outcome.problem) if outcome.problem else None})
+                    elif fmt == "jsonl":
+                        stream.error(error, outcome.problem)
+                    continue
+                result = outcome.result
                 where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
-                limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
-                click.echo(f"feerie: {where}{limit} after {result.info.time_s:.1f} s; "
-                           "the solution printed is what was found by then", err=True)
-                status = max(status, 3) if status != EXIT_BAD_INPUT else status
-            if fmt == "json":
-                results.append(to_json(result.problem, result.twins, result.info))
-            else:
-                click.echo(write_problem(result.problem, result.twins, time_s=result.info.time_s,
-                                         status=result.info.status,
-                                         banner_line=banner() if not results else None), nl=False)
-                results.append(None)
+                for twin in result.twins:
+                    if twin.illegal is not None:
+                        which = f"twin {twin.label} " if twin.label else ""
+                        click.echo(f"feerie: {where}{which}not solved: the side to play can capture "
+                                   "the king", err=True)
+                        status = EXIT_BAD_INPUT
+                if result.info.timed_out or result.info.out_of_memory:
+                    limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
+                    click.echo(f"feerie: {where}{limit} after {result.info.time_s:.1f} s; "
+                               "the solution printed is what was found by then", err=True)
+                    status = max(status, 3) if status != EXIT_BAD_INPUT else status
+                if fmt == "json":
+                    results.append(to_json(result.problem, result.twins, result.info))
+                if result.info.cancelled or stop_requested():
+                    click.echo(f"feerie: {where}interrupted after {result.info.time_s:.1f} s; "
+                               "the solution printed is what was found by then", err=True)
+                    cancelled = True
+                    break
     finally:
         if executor is not None:
             stop_pool(executor)
         restore_sigterm(previous)
     if fmt == "json":
         click.echo(json.dumps(document(results), indent=1))
+    if cancelled:
+        sys.exit(130)
     if status:
         sys.exit(status)
 

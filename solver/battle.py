@@ -35,9 +35,12 @@ The tree follows Popeye's rules for what it prints:
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .budget import SEARCH_SHARE, Budget, drop_oldest_half
 from .movegen import in_check, plausible
-from .tree import Node, Role, Turn
+from .record import print_order
+from .tree import Node, Role, Turn, sort_siblings
 
 DIRECT = "direct"
 SELF = "self"
@@ -320,16 +323,27 @@ class Battle:
 
     def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,
               variations: bool = True, out: list[Node] | None = None,
-              only: list[int] | None = None) -> list[Node]:
+              only: list[int] | None = None,
+              on_key: Callable[[Node], None] | None = None) -> list[Node]:
         """Keys (and tries) of the stipulation in n, as tree nodes, appended to
-        `out` as each is complete (a time limit keeps what was found).
+        `out` as each is complete (a time limit keeps what was found), in
+        print order (the first turns are tried in that order, each tree is
+        sorted when complete), and given to `on_key` then.
         `only`: look at these first turns alone (indices in generation order),
         to share the work among processes."""
         pos, rules = self.pos, self.rules
         nodes = [] if out is None else out
+
+        def complete(node: Node) -> None:
+            sort_siblings(node.children)
+            nodes.append(node)
+            if on_key is not None:
+                on_key(node)
+
         turns = rules.turns(pos)
         if only is not None:
             turns = [turns[i] for i in only if i < len(turns)]
+        turns = print_order(rules, pos, turns)
         if self._obliged_attacker:
             forced = set(self.goal_turns())
             if forced:
@@ -337,36 +351,72 @@ class Battle:
                 # ends play; Popeye shows these moves marked ' ?!?'.
                 for t in turns:
                     if t in forced:
-                        nodes.append(self._played(Role.FORCED, t))
+                        node = self._played(Role.FORCED, t)
                         rules.undo(pos, t)
+                        complete(node)
                 return nodes
         limit = max_refutations + 1 if tries else 1
-        for t in turns:
-            node = self._played(Role.KEY, t)
-            try:
-                if self._direct and self.goal_reached():
-                    nodes.append(node)
-                    continue
-                if self._direct and n <= 1:
-                    continue
-                refs = self.refutations(n - 1, limit)
-                if refs is None:
-                    continue
-                if refs:
-                    if not tries or len(refs) > max_refutations:
+
+        def first_move(t) -> Node | None:
+            return self._first_move(t, n, tries, max_refutations, limit, variations)
+
+        # Shorter wins are proven first, with their trees: a time limit then
+        # keeps them even when a long proof of a move before them in print
+        # order (where they wait to be printed) does not end in time.
+        ahead: dict = {}
+        try:
+            for d in range(1, n):
+                for t in turns:
+                    if t in ahead:
                         continue
-                    node.role = Role.TRY
-                if variations:
-                    self.expand_defence(node, n - 1, refs)
-                else:
-                    for r in refs:
-                        ref = self._played(Role.REFUTATION, r)
-                        rules.undo(pos, r)
-                        node.children.append(ref)
-                nodes.append(node)
-            finally:
-                rules.undo(pos, t)
+                    rules.play(pos, t)
+                    try:
+                        short = self.turn_wins(d)
+                    finally:
+                        rules.undo(pos, t)
+                    if short:
+                        node = first_move(t)
+                        if node is not None:
+                            ahead[t] = node
+            for t in turns:
+                node = ahead.pop(t, None) or first_move(t)
+                if node is not None:
+                    complete(node)
+        finally:
+            for t in turns:  # stopped early: the short keys not reached yet, in print order
+                if t in ahead:
+                    sort_siblings(ahead[t].children)
+                    nodes.append(ahead[t])
         return nodes
+
+    def _first_move(self, t, n: int, tries: bool, max_refutations: int, limit: int,
+                    variations: bool) -> Node | None:
+        """The attacker's first move `t` as a key or try with its tree, or
+        None when it is neither."""
+        pos, rules = self.pos, self.rules
+        node = self._played(Role.KEY, t)
+        try:
+            if self._direct and self.goal_reached():
+                return node
+            if self._direct and n <= 1:
+                return None
+            refs = self.refutations(n - 1, limit)
+            if refs is None:
+                return None
+            if refs:
+                if not tries or len(refs) > max_refutations:
+                    return None
+                node.role = Role.TRY
+            if variations:
+                self.expand_defence(node, n - 1, refs)
+            else:
+                for r in refs:
+                    ref = self._played(Role.REFUTATION, r)
+                    rules.undo(pos, r)
+                    node.children.append(ref)
+            return node
+        finally:
+            rules.undo(pos, t)
 
     def refutations(self, k: int, limit: int) -> list | None:
         """Defender to move: defences after which the attacker no longer wins
@@ -508,33 +558,44 @@ class Battle:
                 return True
         return False
 
-    def set_play(self, n: int) -> list[Node]:
+    def set_play(self, n: int, out: list[Node] | None = None,
+                 on_found: Callable[[Node], None] | None = None) -> list[Node]:
         """The defender moving first (Option SetPlay): each defence after which
-        the attacker wins within n-1, with its shortest continuations."""
+        the attacker wins within n-1, with its shortest continuations;
+        appended to `out` in print order as each is complete (a time limit
+        keeps them), and given to `on_found` then."""
         pos, rules = self.pos, self.rules
         pos.set_state(-pos.side, ())
-        nodes = []
+        nodes = [] if out is None else out
+
+        def complete(node: Node) -> None:
+            sort_siblings(node.children)
+            nodes.append(node)
+            if on_found is not None:
+                on_found(node)
+
         try:
             if self._obliged_defender:
                 forced = self.goal_turns()
                 if forced:
-                    for d in forced:
-                        nodes.append(self._played(Role.SET, d))
+                    for d in print_order(rules, pos, forced):
+                        node = self._played(Role.SET, d)
                         rules.undo(pos, d)
+                        complete(node)
                     return nodes
             # as after a key: a defence delivering the goal at once is hidden
             # where longer play was possible (not when every defence does)
             hide_at_once = not self.mates_in_1 and n > 1 and not (self.play == SELF and self.loses(0))
-            for d in rules.turns(pos):
+            for d in print_order(rules, pos, rules.turns(pos)):
                 var = self._played(Role.SET, d)
                 try:
                     length = self.shortest_answer(n - 1)
                     if length is None or (length == 0 and hide_at_once):
                         continue
                     self.expand_continuations(var, length)
-                    nodes.append(var)
                 finally:
                     rules.undo(pos, d)
+                complete(var)
         finally:
             pos.unmake()
         return nodes

@@ -61,6 +61,28 @@ def set_max_mem(size: int | None) -> None:
     _max_mem = DEFAULT_MAX_MEM if size is None else size
 
 
+class Interrupted(TimeUp):
+    """The user stopped the search (Ctrl-C): it ends as at a time limit,
+    keeping what was found."""
+
+
+_stop = [False]  # set from a signal handler (`request_stop`), read by every budget
+
+
+def request_stop() -> None:
+    """Make every search stop at its next clock check (raising Interrupted).
+    Safe to call from a signal handler: it only sets a flag."""
+    _stop[0] = True
+
+
+def clear_stop() -> None:
+    _stop[0] = False
+
+
+def stop_requested() -> bool:
+    return _stop[0]
+
+
 def max_mem() -> int:
     """This process's memory budget in bytes (see `set_max_mem`)."""
     return _max_mem
@@ -113,7 +135,8 @@ class Budget:
         self.deadline = deadline
         self._last = now
         self._interval = _FIRST_INTERVAL
-        self._next_check = _FIRST_INTERVAL if deadline is not None else 1 << 62
+        # Read even without a deadline: Ctrl-C (`request_stop`) is seen there.
+        self._next_check = _FIRST_INTERVAL
         self.max_mem = _max_mem if max_mem is None else max_mem
 
     def tick(self) -> None:
@@ -122,10 +145,12 @@ class Budget:
             self._check()
 
     def _check(self) -> None:
-        """Past the deadline? And when to look next: the interval grows while
+        """Stopped by the user, or past the deadline? And when to look next: the interval grows while
         readings come quickly, and shrinks in proportion when they are late."""
+        if _stop[0]:
+            raise Interrupted()
         now = time.time()
-        if now > self.deadline:
+        if self.deadline is not None and now > self.deadline:
             raise TimeUp()
         span = now - self._last
         self._last = now

@@ -408,6 +408,7 @@ class IntelligentSearch(LineCollector):
         left_total = left[WHITE] + left[BLACK]
         candidates = self._candidates(entries, side, left_side, left_total)
         if last:
+            hits = []
             for t in turns:
                 kept, cands = candidates(t)
                 if not kept and (not cands or not self._filter(cands, t, side, left_side, left_total)):
@@ -416,44 +417,53 @@ class IntelligentSearch(LineCollector):
                 hit = in_check(pos) and not has_legal_move(pos)
                 pos.unmake()
                 if hit:
-                    desc = rules.describe(pos, t)
-                    pos.make(t)
-                    out.append(Node(Role.HELP, Turn(desc, "#"), side=name))
-                    pos.unmake()
-                    self._found()
+                    hits.append(t)
+            for t in self._order(hits):
+                leaf = Node(Role.HELP, Turn(rules.describe(pos, t), "#"), side=name)
+                out.append(leaf)
+                self._report(leaf)
             if not out:
                 self._remember_failure(key)
             return out
         passes = sched.passes_after(i)
-        for t in turns:
+        streaming = self.on_line is not None
+        stack = self._stack
+        for t in self._order(turns):
             kept, cands = candidates(t)
             child = self._filter(cands, t, side, left_side, left_total) if cands else []
             if kept:
                 child = kept + child if child else kept
             elif not child:
                 continue
+            desc = rules.describe(pos, t) if streaming else None
             undo = self._move_ids(t, side)
             pos.make(t)
-            children: list[Node] = []
+            node = None
             try:
+                if passes and in_check(pos):
+                    continue  # the opponent could not answer this check
+                # streaming: the mark now, as the lines below are reported at once
+                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, [], side=name)
+                stack.append(node)
                 if passes:
-                    if in_check(pos):
-                        continue  # the opponent could not answer this check
                     pos.set_state(side, ())
                     try:
-                        self._slot(i + 1, child, children)
+                        self._slot(i + 1, child, node.children)
                     finally:
                         pos.unmake()
                 else:
-                    self._slot(i + 1, child, children)
+                    self._slot(i + 1, child, node.children)
             finally:
                 # also when MaxSolutions or the time limit stops the search
-                if children:
-                    mark = self.mark()
-                    pos.unmake()
-                    out.append(Node(Role.HELP, Turn(rules.describe(pos, t), mark), children, side=name))
-                else:
-                    pos.unmake()
+                kept_node = node is not None and bool(node.children)
+                mark = self.mark() if kept_node and node.turn is None else None
+                pos.unmake()
+                if node is not None:
+                    stack.pop()
+                if kept_node:
+                    if node.turn is None:
+                        node.turn = Turn(rules.describe(pos, t), mark)
+                    out.append(node)
                 self._unmove_ids(undo)
         if not out:
             self._remember_failure(key)

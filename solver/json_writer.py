@@ -87,7 +87,7 @@ def meta_json(meta: RunInfo, version: str | None = None) -> dict[str, Any]:
     if version is None:
         from . import __version__ as version
     return {"solver": "feerie", "version": version, "time_s": round(meta.time_s, 6),
-            "nodes": meta.nodes, "timed_out": meta.timed_out,
+            "nodes": meta.nodes, "timed_out": meta.timed_out, "cancelled": meta.cancelled,
             "out_of_memory": meta.out_of_memory, "status": meta.status}
 
 
@@ -103,6 +103,114 @@ def document(results: list[dict[str, Any]], *, version: str | None = None) -> di
     if version is None:
         from . import __version__ as version
     return {"schema": SCHEMA_VERSION, "solver": "feerie", "version": version, "problems": results}
+
+
+# --- JSON Lines: the events of a solve as they happen ----------------------------
+
+def line_json(path) -> list[dict[str, Any]]:
+    """A line of line play: its moves as NODEs without children."""
+    return [dict(node_json(n), children=[]) for n in path]
+
+
+class JsonLinesStream:
+    """An observer (`solver.stream.Observer`) writing one JSON object per
+    line as the solve goes (`--format jsonl`; the events are described in
+    README.md, "JSON Lines").  `write(text)` receives each line with its
+    newline."""
+
+    def __init__(self, write, *, version: str | None = None) -> None:
+        import json
+
+        self._dumps = json.dumps
+        self.write = write
+        self.version = version
+        self._phase: Any = None
+        self._phases = -1
+
+    def emit(self, event: str, **fields: Any) -> None:
+        self.write(self._dumps({"event": event, **fields}) + "\n")
+
+    def problem_start(self, problem: Problem) -> None:
+        self.emit("problem", schema=SCHEMA_VERSION, problem=problem_json(problem))
+
+    def twin_start(self, twin: TwinSolution) -> None:
+        self._phase, self._phases = None, -1
+        self.emit("twin", label=twin.label, description=twin.description, continued=twin.continued,
+                  zero_position=twin.zero_position)
+
+    def section_start(self, phase: Phase, section: Section) -> None:
+        if phase is not self._phase:
+            self._phase, self._phases = phase, self._phases + 1
+        self.emit("section", phase=self._phases, reversed=phase.reversed, kind=section.kind.value,
+                  layout=section.layout, skipped=section.skipped)
+
+    def found(self, section: Section, item) -> None:
+        if isinstance(item, Node):
+            self.emit("node", node=node_json(item))
+        else:
+            self.emit("line", moves=line_json(item))
+
+    def section_end(self, section: Section) -> None:
+        from .stream import streamed
+
+        self.emit("section_end", label=section.label,
+                  nodes=[] if streamed(section) else [node_json(n) for n in section.nodes])
+
+    def phase_end(self, phase: Phase) -> None:
+        pass
+
+    def twin_end(self, twin: TwinSolution) -> None:
+        self.emit("twin_end")
+
+    def problem_end(self, problem: Problem, twins, info: RunInfo) -> None:
+        self.emit("problem_end", meta=meta_json(info, self.version))
+
+    def error(self, error: dict[str, Any], problem: Problem | None) -> None:
+        """A problem that could not be read or solved (no other event for it)."""
+        self.emit("error", schema=SCHEMA_VERSION, error=error,
+                  problem=problem_json(problem) if problem else None)
+
+
+def twins_from_events(events: list[dict[str, Any]]) -> list[TwinSolution]:
+    """The trees of one problem's `--format jsonl` events (from its
+    "problem" event to its "problem_end"), as `twins_from_json` reads them
+    from the document form: what a consumer of the stream can rebuild."""
+    twins: list[TwinSolution] = []
+    section = None
+    for e in events:
+        kind = e["event"]
+        if kind == "twin":
+            twins.append(TwinSolution([], label=e["label"], description=e["description"],
+                                      continued=e["continued"], zero_position=e["zero_position"]))
+        elif kind == "section":
+            phases = twins[-1].phases
+            if len(phases) <= e["phase"]:
+                phases.append(Phase([], reversed=e["reversed"]))
+            section = Section(SectionKind(e["kind"]), e["layout"], skipped=e["skipped"])
+            phases[e["phase"]].sections.append(section)
+        elif kind == "node":
+            section.nodes.append(_node(e["node"]))
+        elif kind == "line":
+            _add_line(section.nodes, [_node(m) for m in e["moves"]])
+        elif kind == "section_end":
+            section.label = e["label"]
+            section.nodes.extend(_node(n) for n in e["nodes"])
+    return twins
+
+
+def _add_line(nodes: list[Node], path: list[Node]) -> None:
+    """Put a line into a trie, sharing the beginning it has with the lines
+    there (a last move is never shared: it ends its own line)."""
+    head, rest = path[0], path[1:]
+    if rest:
+        for node in nodes:
+            if node.children and node.turn == head.turn and node.side == head.side:
+                _add_line(node.children, rest)
+                return
+        nodes.append(head)
+        _add_line(head.children, rest)
+    else:
+        nodes.append(head)
 
 
 # --- reading it back -----------------------------------------------------------
@@ -130,5 +238,5 @@ def twins_from_json(twins: list[dict[str, Any]]) -> list[TwinSolution]:
     return result
 
 
-__all__ = ["SCHEMA_VERSION", "document", "node_json", "problem_json", "to_json", "twin_json",
-           "twins_from_json"]
+__all__ = ["SCHEMA_VERSION", "JsonLinesStream", "document", "line_json", "node_json", "problem_json",
+           "to_json", "twin_json", "twins_from_events", "twins_from_json"]

@@ -29,7 +29,7 @@ from .model import BLACK, NEUTRAL, WHITE, Problem
 from .notation import piece_letter, turn_text
 from .tree import (
     CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
-    line_paths,
+    line_paths, printed_lines,
     other_side,
 )
 
@@ -266,7 +266,7 @@ def line_text(path, skipped: int, language: str = "en") -> str:
 
 def _section(section: Section, language: str, out: list[str]) -> None:
     if section.layout == LINE:
-        for path in line_paths(section.nodes):
+        for path in printed_lines(section.nodes, section.shortest_first):
             out.append("\n" + line_text(path, section.skipped, language))
         if section.kind is SectionKind.SET:
             out.append("\n")
@@ -294,6 +294,8 @@ def twin_intro(twin: TwinSolution, language: str = "en") -> str:
     if twin.label is not None:
         label = ("+" if twin.continued and not twin.label.startswith("+") else "") + twin.label + " "
         out += "\n" + label + (twin.description + "  " if twin.description else "") + "\n"
+    if twin.illegal is not None:  # not solved: Popeye's message instead
+        out += MESSAGES[language]["illegal:" + twin.illegal] + "\n"
     return out
 
 
@@ -303,8 +305,6 @@ def solution_text(twins: list[TwinSolution], language: str = "en") -> str:
     out: list[str] = []
     for twin in twins:
         out.append(twin_intro(twin, language))
-        if twin.illegal is not None:
-            out.append(MESSAGES[language]["illegal:" + twin.illegal] + "\n")
         for phase in twin.phases:
             for section in phase.sections:
                 _section(section, language, out)
@@ -322,6 +322,63 @@ def end_text(language: str = "en", time_s: float | None = None, status: str = "c
     return text + "\n\n\n"
 
 
+class TextStream:
+    """An observer (`solver.stream.Observer`) writing Popeye's text as the
+    solve goes: the banner (first problem only) and the header at once,
+    then each line or key's tree as soon as it is found, then the closing
+    message ('solution finished.', or 'solving interrupted.' when a time
+    limit or Ctrl-C cut the search short).  `write(text)` receives the text
+    piece by piece (flushed by the caller as it likes); `times` False leaves
+    the solving time out."""
+
+    def __init__(self, write, *, banner_line: str | None = None, times: bool = True) -> None:
+        self.write = write
+        self.banner_line = banner_line
+        self.times = times
+        self.language = "en"
+
+    def problem_start(self, problem: Problem) -> None:
+        self.language = problem.language
+        text = "" if self.banner_line is None else self.banner_line + "\n"
+        self.banner_line = None
+        self.write(text + header_text(problem))
+
+    def twin_start(self, twin: TwinSolution) -> None:
+        self.write(twin_intro(twin, self.language))
+
+    def section_start(self, phase, section: Section) -> None:
+        pass
+
+    def found(self, section: Section, item) -> None:
+        out: list[str] = []
+        if section.layout == LINE:
+            out.append("\n" + line_text(item, section.skipped, self.language))
+        elif section.kind is SectionKind.PLAY:
+            _tree_node(item, 0, self.language, out)
+            if item.role is not Role.FORCED:  # Popeye closes only keys' and tries' trees
+                out.append("\n")
+        else:  # tree set play: one defence and its continuations
+            _tree_children([item], 0, self.language, out)
+        self.write("".join(out))
+
+    def section_end(self, section: Section) -> None:
+        if section.kind is SectionKind.SET:
+            self.write("\n")
+        elif section.kind is SectionKind.POSTKEY:
+            out: list[str] = []
+            _section(section, self.language, out)
+            self.write("".join(out))
+
+    def phase_end(self, phase) -> None:
+        self.write("\n")
+
+    def twin_end(self, twin: TwinSolution) -> None:
+        pass
+
+    def problem_end(self, problem: Problem, twins, info) -> None:
+        self.write(end_text(self.language, info.time_s if self.times else None, info.status))
+
+
 def write_problem(problem: Problem, twins: list[TwinSolution], *, time_s: float | None,
                   status: str = "complete", banner_line: str | None = None) -> str:
     """A problem and its solution as Popeye prints them in the problem's
@@ -331,14 +388,21 @@ def write_problem(problem: Problem, twins: list[TwinSolution], *, time_s: float 
 
     `twins` has one TwinSolution per twin (one for a problem without
     twins), each with at least one Phase even when nothing was found: a
-    phase prints its closing blank line whatever it holds."""
-    language = problem.language
-    text = "" if banner_line is None else banner_line + "\n"
-    return text + header_text(problem) + solution_text(twins, language) + end_text(language, time_s, status)
+    phase prints its closing blank line whatever it holds.
+
+    This is `TextStream` fed the finished result, so a solve printed as it
+    went gives the same text."""
+    from .stream import replay
+    from .tree import RunInfo
+
+    out: list[str] = []
+    info = RunInfo(time_s=time_s or 0.0, timed_out=status == "interrupted", partial=status == "partial")
+    replay(problem, twins, info, TextStream(out.append, banner_line=banner_line, times=time_s is not None))
+    return "".join(out)
 
 
 __all__ = [
     "BOARD_WIDTH", "MESSAGES", "banner", "board_lines", "centred", "condition_line", "end_text",
-    "format_time", "header_text", "line_text", "solution_text", "stipulation_line", "twin_intro",
-    "write_problem",
+    "format_time", "header_text", "line_text", "solution_text", "stipulation_line", "TextStream",
+    "twin_intro", "write_problem",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .board import POPEYE_CODE, square_name
 from .move import CASTLE, EN_PASSANT, EXCHANGE, PROMOTION
-from .tree import Component
+from .tree import Component, components_order
 
 
 def component(pos, m: int) -> Component:
@@ -29,3 +29,24 @@ def component(pos, m: int) -> Component:
         promotion=POPEYE_CODE[(m >> 17) & 15] if flag == PROMOTION else None,
         en_passant=flag == EN_PASSANT,
     )
+
+
+def print_order(rules, pos, turns: list) -> list:
+    """The turns sorted as the solution prints them (`tree.components_order`:
+    piece K Q R B S P, then departure and arrival squares, then promotion),
+    so that a search playing them in this order finds its lines and keys in
+    print order.  Orthodox moves are sorted on their ints and the board
+    (0x88 squares order as the printed squares do; no notation is built);
+    other turns on their description."""
+    if len(turns) < 2:
+        return list(turns)
+    if rules.plain() and not pos.fairy:
+        board = pos.board
+
+        def key(m: int) -> int:
+            frm = m & 127
+            promo = 6 - (m >> 17) if (m >> 14) & 7 == PROMOTION else 0
+            return (6 - abs(board[frm])) << 20 | frm << 12 | ((m >> 7) & 127) << 4 | promo
+
+        return sorted(turns, key=key)
+    return sorted(turns, key=lambda t: components_order(rules.describe(pos, t)))

@@ -56,8 +56,10 @@ def read_stdin() -> str:
     return decode(buffer.read()) if buffer is not None else sys.stdin.read()
 
 
-def solve_item(item, *, max_time: float | None = None, executor=None) -> Outcome:
-    """Solve one loaded item, turning every way it can fail into an Outcome."""
+def solve_item(item, *, max_time: float | None = None, executor=None, observer=None) -> Outcome:
+    """Solve one loaded item, turning every way it can fail into an Outcome.
+    `observer` (`solver.stream.Observer`) hears of a solvable problem's
+    solution as it is found; of a failed one it hears nothing."""
     import grammar
 
     from .solve import Unsupported, solve_problem
@@ -66,7 +68,7 @@ def solve_item(item, *, max_time: float | None = None, executor=None) -> Outcome
         return Outcome(item.problem, error=item.error,
                        kind="unsupported" if item.unsupported else "error")
     try:
-        result = solve_problem(item, max_time=max_time, executor=executor)
+        result = solve_problem(item, max_time=max_time, executor=executor, observer=observer)
     except Unsupported as err:
         return Outcome(item, error=InputError(str(err), item.source, item.line), kind="unsupported")
     except InputError as err:

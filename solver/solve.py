@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 
 from .battle import Battle
 from .board import BLACK, WHITE
-from .budget import Budget, TimeUp
+from .budget import Budget, Interrupted, TimeUp
 from .errors import InputError
 from .helpplay import LineSearch, Schedule, help_schedules, series_schedule
 from .intelligent import intelligent_search
 from .model import MAX_HALF_MOVES, Problem, Stipulation
 from .rules import build_rules
 from .setup import position_of
+from .stream import Observer, section_items
 from .tree import (CHECK_LABEL, LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
                    merge_lines, sort_siblings)
 
@@ -81,13 +82,17 @@ def _int_option(problem: Problem, name: str, default: int | None) -> int | None:
 
 
 def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int = 1,
-                  executor=None) -> SolveResult:
+                  executor=None, observer: Observer | None = None) -> SolveResult:
     """Solve every twin of a problem.
 
     Popeye's MaxTime option or `max_time` caps the whole run; what was found
-    by then is kept.  With `jobs` > 1 the first moves of each part of the
-    play are shared among worker processes (an `executor` may be given);
-    the result is the same as with one job.
+    by then is kept, and so it is when Ctrl-C stops the search
+    (`budget.request_stop`).  With `jobs` > 1 the first moves of each part
+    of the play are shared among worker processes (an `executor` may be
+    given); the result is the same as with one job.  `observer` is told
+    what is found as it is found (`solver.stream`); it hears of the problem
+    only once it is known to be solvable (an `Unsupported` or `InputError`
+    is raised before).
     """
     from .twins import expand_twins
 
@@ -100,12 +105,16 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
     counts: list[int] = []
     timed_out = False
     out_of_memory = False
+    cancelled = False
     partial = False
     instances = expand_twins(problem)
     for inst in instances:
         reason = unsupported_reason(inst.problem)
         if reason:
             raise Unsupported(reason)
+        _validate(inst.problem)
+    observer = observer or Observer()
+    observer.problem_start(problem)
     own_pool = None
     if jobs > 1 and executor is None:
         from .workers import worker_pool
@@ -113,14 +122,19 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
         executor = own_pool = worker_pool(jobs)
     try:
         for inst in instances:
-            twin = TwinSolution(label=inst.label, description=inst.description)
+            twin = TwinSolution(label=inst.label, description=inst.description,
+                                illegal=illegal_reason(inst.problem))
             twins.append(twin)
-            if timed_out:
+            observer.twin_start(twin)
+            if timed_out or cancelled:
                 counts.append(0)
+                observer.twin_end(twin)
                 continue
             try:
-                was_partial = solve_twin(inst.problem, twin, budget, executor)
+                was_partial = solve_twin(inst.problem, twin, budget, executor, observer)
                 partial = partial or was_partial
+            except Interrupted:
+                cancelled = True
             except TimeUp:
                 timed_out = True
             except MemoryError:
@@ -128,6 +142,7 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
                 # unwinds; what the twin's sections hold by now is kept.
                 out_of_memory = timed_out = True
             counts.append(sum(_count(p) for p in twin.phases))
+            observer.twin_end(twin)
     finally:
         if own_pool is not None:
             from .workers import stop_pool
@@ -135,8 +150,17 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
             stop_pool(own_pool)
     info = RunInfo(time_s=budget.elapsed(), nodes=budget.nodes,
                    timed_out=timed_out and not out_of_memory, partial=partial,
-                   out_of_memory=out_of_memory)
+                   out_of_memory=out_of_memory, cancelled=cancelled)
+    observer.problem_end(problem, twins, info)
     return SolveResult(problem, twins, info, counts)
+
+
+def _validate(problem: Problem) -> None:
+    """Raise the InputError a solve of this twin would meet (its options'
+    numbers, its pieces), before anything of the problem is reported."""
+    for name in ("Threat", "Defence", "MaxSolutions"):
+        _int_option(problem, name, None)
+    position_of(problem, WHITE)
 
 
 def _count(phase: Phase) -> int:
@@ -219,37 +243,65 @@ def plan(problem: Problem) -> list[SectionSpec]:
     return specs
 
 
-def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=None) -> bool:
-    """Fill `twin.phases` (kept as far as computed when the time runs out);
-    return whether MaxSolutions stopped the search."""
+def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=None,
+               observer: Observer | None = None) -> bool:
+    """Fill `twin.phases` (kept as far as computed when the time runs out),
+    telling `observer` of each section's items as they are found (those of
+    a parallel run when they are gathered); return whether MaxSolutions
+    stopped the search."""
+    observer = observer or Observer()
     partial = False
     phase = None
+    if twin.illegal is not None:
+        phase = Phase(reversed=False)
+        twin.phases.append(phase)
+        observer.phase_end(phase)
+        return False
     specs = plan(problem)
     rules = build_rules(problem.conditions)
-    if any(king_capturable(problem, spec, rules) for spec in specs if spec.kind != SectionKind.SET):
-        # Popeye refuses such a twin ("the side to play can capture the king")
-        # and solves the others; the searches assume the mover's opponent is
-        # not in check.
-        twin.illegal = KING_CAPTURE
-        twin.phases.append(Phase(reversed=False))
-        return False
-    for spec in specs:
-        if spec.kind == SectionKind.SET and king_capturable(problem, spec, rules):
-            continue  # no set play where the defender could take the king
-        if phase is None or phase.reversed != spec.reversed:
-            phase = Phase(reversed=spec.reversed)
-            twin.phases.append(phase)
-        section = Section(spec.kind, spec.layout, skipped=spec.skipped)
-        phase.sections.append(section)
-        try:
-            if executor is not None and spec.kind == SectionKind.PLAY and _shareable(problem, spec):
-                was_partial = _run_parallel(problem, spec, section, budget, executor)
-            else:
-                was_partial = run_section(problem, spec, section, budget)
-        finally:
-            sort_siblings(section.nodes)
-        partial = partial or was_partial
+    try:
+        for spec in specs:
+            if spec.kind == SectionKind.SET and king_capturable(problem, spec, rules):
+                continue  # no set play where the defender could take the king
+            if phase is None or phase.reversed != spec.reversed:
+                if phase is not None:
+                    observer.phase_end(phase)
+                phase = Phase(reversed=spec.reversed)
+                twin.phases.append(phase)
+            section = Section(spec.kind, spec.layout, skipped=spec.skipped,
+                              shortest_first=len(spec.schedules) > 1)
+            phase.sections.append(section)
+            observer.section_start(phase, section)
+            partial = _observed_section(problem, spec, section, budget, executor, observer) or partial
+    finally:
+        if phase is not None:
+            observer.phase_end(phase)
     return partial
+
+
+def _observed_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
+                      executor, observer: Observer) -> bool:
+    """Compute one section, telling `observer` of its items: as the search
+    finds them, or (a parallel run, post-key play) when it is done; then of
+    its end, also when the time runs out.  Returns whether MaxSolutions
+    stopped it."""
+    reported = 0
+
+    def found(item) -> None:
+        nonlocal reported
+        reported += 1
+        observer.found(section, item)
+
+    try:
+        if executor is not None and spec.kind == SectionKind.PLAY and _shareable(problem, spec):
+            return _run_parallel(problem, spec, section, budget, executor)
+        return run_section(problem, spec, section, budget, on_found=found)
+    finally:
+        sort_siblings(section.nodes)
+        # The items found come in print order, so those not yet told are the rest.
+        for item in section_items(section)[reported:]:
+            observer.found(section, item)
+        observer.section_end(section)
 
 
 KING_CAPTURE = "king_capture"  # TwinSolution.illegal: the side to move can take the king
@@ -263,6 +315,18 @@ def first_mover(spec: SectionSpec) -> int:
     if spec.kind in (SectionKind.SET, SectionKind.POSTKEY):
         return -attacker
     return attacker
+
+
+def illegal_reason(problem: Problem) -> str | None:
+    """KING_CAPTURE when a section of the play would start with the first
+    mover able to capture the king (Popeye refuses such a twin, "the side to
+    play can capture the king", and solves the others: the searches assume
+    the mover's opponent is not in check); set play alone is just left out."""
+    rules = build_rules(problem.conditions)
+    if any(king_capturable(problem, spec, rules) for spec in plan(problem)
+           if spec.kind != SectionKind.SET):
+        return KING_CAPTURE
+    return None
 
 
 def king_capturable(problem: Problem, spec: SectionSpec, rules) -> bool:
@@ -294,10 +358,12 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
 
 
 def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
-                only: list[int] | None = None) -> bool:
-    """Compute one section into `section.nodes`; `only` restricts the first
-    turns to those indices (in the order the rules generate them).  Returns
-    whether MaxSolutions stopped it."""
+                only: list[int] | None = None, on_found=None) -> bool:
+    """Compute one section into `section.nodes` (what was found stays there
+    when the time runs out); `only` restricts the first turns to those
+    indices (in the order the rules generate them); `on_found` is called
+    with each item as it is complete (`solver.stream`: a line, or a key
+    with its tree), in print order.  Returns whether MaxSolutions stopped it."""
     stip = problem.stipulation
     if spec.layout == TREE:
         battle = _battle(problem, spec, budget)
@@ -309,20 +375,22 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
             # the defences after which the attacker does not win are shown too
             # (Popeye prints them with 'refutes.')
             refutations = battle.refutations(n - 1, 1 << 30) if n > 1 or stip.play != "direct" else []
-            battle.expand_defence(holder, n - 1, refutations or ())
-            section.nodes.extend(holder.children)
-            section.label = holder.label
+            try:
+                battle.expand_defence(holder, n - 1, refutations or ())
+            finally:  # each variation is added complete: a time limit keeps those found
+                section.nodes.extend(holder.children)
+                section.label = holder.label
             if battle.rules.in_check(battle.pos):
                 section.label = CHECK_LABEL  # the key gave check: Popeye prints ' +'
 
         elif spec.kind == SectionKind.SET:
-            section.nodes.extend(battle.set_play(n))
+            battle.set_play(n, out=section.nodes, on_found=on_found)
         else:
             tries = problem.has_option("Try")
             battle.solve(n, tries=tries,
                          max_refutations=_int_option(problem, "Defence", 1) if tries else 1,
                          variations=problem.has_option("Variation"),
-                         out=section.nodes, only=only)
+                         out=section.nodes, only=only, on_key=on_found)
         return False
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = build_rules(problem.conditions)
@@ -335,8 +403,12 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         search = intelligent_search(rules, pos, schedule, stip.goal, budget, left)
         if search is None:
             search = LineSearch(rules, pos, schedule, stip.goal, budget, left)
-        nodes = search.solve(only=only)
-        merge_lines(section.nodes, nodes)
+        search.on_line = on_found
+        nodes: list[Node] = []
+        try:
+            search.solve(out=nodes, only=only)
+        finally:
+            merge_lines(section.nodes, nodes)  # also what a time limit cut short
         found += search.solutions
         if max_solutions is not None and found >= max_solutions:
             return True
@@ -403,6 +475,7 @@ def _run_parallel(problem: Problem, spec: SectionSpec, section: Section, budget:
     max_solutions = _int_option(problem, "MaxSolutions", None)
     partial = False
     if max_solutions is not None and spec.layout == LINE:
+        sort_siblings(section.nodes)  # the first lines in print order, as one search finds them
         partial = _truncate_lines(section.nodes, max_solutions) >= max_solutions
     if timed_out:
         raise TimeUp()

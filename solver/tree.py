@@ -187,6 +187,7 @@ class Section:
     nodes: list[Node] = field(default_factory=list)
     skipped: int = 0
     label: str | None = None
+    shortest_first: bool = False  # series play: shorter lines are printed first (as Popeye does)
 
 
 @dataclass
@@ -227,10 +228,11 @@ class RunInfo:
     timed_out: bool = False  # a time limit cut the search short
     partial: bool = False    # MaxSolutions (or similar) stopped it early
     out_of_memory: bool = False  # memory ran out (MemoryError): cut short like a time limit
+    cancelled: bool = False  # the user stopped it (Ctrl-C)
 
     @property
     def status(self) -> str:
-        if self.timed_out or self.out_of_memory:
+        if self.timed_out or self.out_of_memory or self.cancelled:
             return "interrupted"
         if self.partial:
             return "partial"
@@ -286,14 +288,21 @@ def _square_index(name: str) -> int:
     return (ord(name[1]) - ord("1")) * 8 + ord(name[0]) - ord("a")
 
 
-def move_order(node: Node) -> tuple:
-    """Sort key of a node's turn: piece (K Q R B S P, then fairy pieces), then
-    departure and arrival squares, then promotion piece."""
-    if node.turn is None:
-        return ()
+def components_order(components: tuple[Component, ...]) -> tuple:
+    """Sort key of a turn's components: piece (K Q R B S P, then fairy
+    pieces), then departure and arrival squares, then promotion piece.  The
+    searches iterate in this order too, so that what they find comes in
+    print order (and can be printed as found)."""
     return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
                   _PROMOTION_ORDER.get(c.promotion, 5), c.exchange)
-                 for c in node.turn.components)
+                 for c in components)
+
+
+def move_order(node: Node) -> tuple:
+    """Sort key of a node's turn (`components_order`)."""
+    if node.turn is None:
+        return ()
+    return components_order(node.turn.components)
 
 
 def sort_siblings(nodes: list[Node]) -> None:
@@ -320,10 +329,19 @@ def merge_lines(into: list[Node], nodes: list[Node]) -> None:
 
 
 def line_paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
-    """Every path from a root to a leaf: the printed lines of line play."""
+    """Every path from a root to a leaf, depth first: the lines of line play."""
     for node in nodes:
         path = prefix + (node,)
         if node.children:
             yield from line_paths(node.children, path)
         else:
             yield path
+
+
+def printed_lines(nodes: list[Node], shortest_first: bool = True) -> list[tuple[Node, ...]]:
+    """The lines of a line-play section in print order: shorter lines first
+    (a series problem's shorter solutions, as Popeye prints them), each
+    length in the trie's order (`sort_siblings`: move order at every level).
+    The searches find them in this order, so lines can be printed as found."""
+    lines = list(line_paths(nodes))
+    return sorted(lines, key=len) if shortest_first else lines
