@@ -136,7 +136,7 @@ class JsonLinesStream:
     def twin_start(self, twin: TwinSolution) -> None:
         self._phase, self._phases = None, -1
         self.emit("twin", label=twin.label, description=twin.description, continued=twin.continued,
-                  zero_position=twin.zero_position)
+                  zero_position=twin.zero_position, illegal=twin.illegal)
 
     def section_start(self, phase: Phase, section: Section) -> None:
         if phase is not self._phase:
@@ -181,7 +181,8 @@ def twins_from_events(events: list[dict[str, Any]]) -> list[TwinSolution]:
         kind = e["event"]
         if kind == "twin":
             twins.append(TwinSolution([], label=e["label"], description=e["description"],
-                                      continued=e["continued"], zero_position=e["zero_position"]))
+                                      continued=e["continued"], zero_position=e["zero_position"],
+                                      illegal=e.get("illegal")))
         elif kind == "section":
             phases = twins[-1].phases
             if len(phases) <= e["phase"]:

@@ -125,3 +125,10 @@ def test_memory_exhaustion_ends_the_problem_with_what_was_found(monkeypatch):
     first, second = json.loads(result.stdout)["problems"]
     assert first["meta"]["out_of_memory"] is True and first["meta"]["status"] == "interrupted"
     assert second["meta"]["status"] == "complete"
+
+
+def test_json_lines_mark_the_illegal_twin():
+    result = solve("--format", "jsonl", "--statement", "7k/8/8/8/8/8/1Q6/K7 w - - #2")
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    (twin,) = [e for e in events if e["event"] == "twin"]
+    assert twin["illegal"] == "king_capture"
