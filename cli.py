@@ -72,9 +72,17 @@ class MemorySize(click.ParamType):
             self.fail(str(err), param, ctx)
 
 
+def _set_max_mem(ctx, param, value) -> None:
+    from solver.budget import set_max_mem
+
+    set_max_mem(value)  # this process's budget, passed on to its workers (solver.workers)
+
+
 def max_mem_option(func):
-    """--max-mem SIZE: the memory budget of the search tables, per process (solver.budget)."""
-    return click.option("--max-mem", "max_mem", type=MemorySize(), metavar="SIZE",
+    """--max-mem SIZE: the memory budget of the search tables, per process
+    (solver.budget); the option sets it as it is read."""
+    return click.option("--max-mem", type=MemorySize(), metavar="SIZE", expose_value=False,
+                        callback=_set_max_mem,
                         help="Memory for the search tables of each solving process, e.g. 512M "
                              "or 2G (default 1G; a plain number is in kilobytes).")(func)
 
@@ -227,7 +235,7 @@ def _ctrl_c_stops_search(enabled: bool = True):
               help="Processes sharing each problem's first moves (same output as 1).")
 @max_mem_option
 @handle_errors
-def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
+def solve_command(files, statements, fmt, max_time, jobs) -> None:
     """Solve problems and print their solutions as Popeye does (or as JSON).
 
     FILES are Popeye input files (English, French, German), native files
@@ -243,14 +251,12 @@ def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
 
     from solver.budget import stop_requested
     from solver.json_writer import JsonLinesStream, document, problem_json, to_json
-    from solver.popeye_writer import TextStream, banner
+    from solver.popeye_writer import MESSAGES, TextStream, banner
     from solver.runner import load_inputs, solve_item
-    from solver.budget import set_max_mem
     from solver.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    set_max_mem(max_mem)
     items = load_inputs(files, statements, file_errors=True)  # a bad file is reported as a bad problem is
     status = 0
     results = []
@@ -286,8 +292,8 @@ def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
                 for twin in result.twins:
                     if twin.illegal is not None:
                         which = f"twin {twin.label} " if twin.label else ""
-                        click.echo(f"feerie: {where}{which}not solved: the side to play can capture "
-                                   "the king", err=True)
+                        reason = MESSAGES["en"]["illegal:" + twin.illegal]
+                        click.echo(f"feerie: {where}{which}not solved: {reason}", err=True)
                         status = EXIT_BAD_INPUT
                 if result.info.timed_out or result.info.out_of_memory:
                     limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
@@ -325,7 +331,7 @@ def solve_command(files, statements, fmt, max_time, jobs, max_mem) -> None:
               help="Time allowed for each problem; past it the verdict is 'timeout' unless a flaw was found.")
 @max_mem_option
 @handle_errors
-def check_command(files, statements, expected, fmt, max_time, max_mem) -> None:
+def check_command(files, statements, expected, fmt, max_time) -> None:
     """Check problems for soundness: one verdict per problem and twin, with its evidence.
 
     Verdicts: sound, cooked, short_solution, no_solution, intended_missing,
@@ -341,12 +347,10 @@ def check_command(files, statements, expected, fmt, max_time, max_mem) -> None:
     from solver.check import ERROR, check_item
     from solver.intended import intents_from_output_file
     from solver.runner import load_inputs
-    from solver.budget import set_max_mem
     from solver.verdict_text import verdict_lines
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    set_max_mem(max_mem)
     items = load_inputs(files, statements)
     intents: list = [None] * len(items)
     if expected:
@@ -391,7 +395,7 @@ def check_command(files, statements, expected, fmt, max_time, max_mem) -> None:
               help="Run on the Dask cluster whose scheduler is at ADDRESS (needs the 'cluster' extra).")
 @max_mem_option
 @handle_errors
-def batch_command(paths, db, jobs, max_time, resume, cluster, max_mem) -> None:
+def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
     """Check every problem of the files under PATHS, in parallel, into a SQLite database.
 
     Directories are searched for problem files (.inp .txt .pbm .pop
@@ -412,9 +416,6 @@ def batch_command(paths, db, jobs, max_time, resume, cluster, max_mem) -> None:
     from solver.progress import Progress, shown_name
     from solver.results import ResultStore
 
-    from solver.budget import set_max_mem
-
-    set_max_mem(max_mem)  # passed on to each worker (solver.workers)
     shown_db = shown_name(db)
     try:
         with stop_on_signals():

@@ -57,6 +57,19 @@ def side_name(side: int) -> str:
     return "white" if side > 0 else "black"
 
 
+def _completer(nodes: list[Node], on_found: Callable[[Node], None] | None):
+    """What a first-level node goes through once its tree is complete: its
+    children sorted into print order, then kept in `nodes` and reported."""
+
+    def complete(node: Node) -> None:
+        sort_siblings(node.children)
+        nodes.append(node)
+        if on_found is not None:
+            on_found(node)
+
+    return complete
+
+
 class Battle:
     def __init__(self, rules, pos, play: str, goal: str, budget: Budget, *,
                  threat_max: int | None = None, no_threat: bool = False,
@@ -333,12 +346,7 @@ class Battle:
         to share the work among processes."""
         pos, rules = self.pos, self.rules
         nodes = [] if out is None else out
-
-        def complete(node: Node) -> None:
-            sort_siblings(node.children)
-            nodes.append(node)
-            if on_key is not None:
-                on_key(node)
+        complete = _completer(nodes, on_key)
 
         turns = rules.turns(pos)
         if only is not None:
@@ -567,12 +575,7 @@ class Battle:
         pos, rules = self.pos, self.rules
         pos.set_state(-pos.side, ())
         nodes = [] if out is None else out
-
-        def complete(node: Node) -> None:
-            sort_siblings(node.children)
-            nodes.append(node)
-            if on_found is not None:
-                on_found(node)
+        complete = _completer(nodes, on_found)
 
         try:
             if self._obliged_defender:

@@ -38,21 +38,13 @@ def _light(square: str) -> bool:
 
 
 def first_movers(problem: Problem) -> set[int]:
-    """The sides (+1 white, -1 black) that move first in some part of the play."""
-    from .solve import plan
-    from .tree import LINE, SectionKind
+    """The sides (+1 white, -1 black) that move first in some part of the play
+    (set play left out: it is hypothetical, the defender "moves first" by
+    convention; in post-key play the diagram is after the key)."""
+    from .solve import first_mover, plan
+    from .tree import SectionKind
 
-    sides = set()
-    for spec in plan(problem):
-        if spec.kind == SectionKind.SET:
-            continue  # set play is hypothetical: the defender "moves first" by convention
-        if spec.kind == SectionKind.POSTKEY:
-            sides.add(WHITE if spec.reversed else BLACK)  # the diagram is after the key
-        elif spec.layout == LINE:
-            sides.add(spec.schedules[0].first)
-        else:
-            sides.add(BLACK if spec.reversed else WHITE)
-    return sides
+    return {first_mover(spec) for spec in plan(problem) if spec.kind != SectionKind.SET}
 
 
 def illegal_reasons(problem: Problem) -> list[str]:
