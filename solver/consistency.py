@@ -16,18 +16,14 @@ far from the cause.  This module catches that at the move that did it.
 It is switched on by FEERIE_CHECK_POSITION=1 (read when `solver` is first
 imported, so it also reaches worker processes started with that
 environment) and costs a few times the solving speed: a test and debug
-tool, never on by default.  The test suite turns it on for its solving
-tests (tests/conftest.py).
+tool, never on by default.  tests/test_consistency.py solves the bundled
+problems and reference files under it.
 """
 
 from __future__ import annotations
 
-import os
-
-from .board import KING, WHITE, square_name
-from .position import Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE, Position
-
-ENV = "FEERIE_CHECK_POSITION"
+from .board import FAIRY_MIN, KING, square_name
+from .position import Position
 
 
 class PositionCorrupted(AssertionError):
@@ -51,18 +47,10 @@ def problems(pos: Position) -> list[str]:
         if len(kings) <= 1 and pos.kings[side] != expected:
             found.append(f"{name} king square {pos.kings[side]} but the king stands on "
                          f"{square_name(expected) if expected >= 0 else 'no square'}")
-    fairy = sum(1 for sq in pieces if abs(board[sq]) >= 7)
+    fairy = sum(1 for sq in pieces if abs(board[sq]) >= FAIRY_MIN)
     if fairy != pos.fairy:
         found.append(f"fairy count {pos.fairy}, {fairy} fairy pieces on the board")
-    h = 0
-    for sq in pieces:
-        h ^= Z_PIECE[board[sq]][sq]
-    if pos.side != WHITE:
-        h ^= Z_SIDE
-    h ^= Z_CASTLE[pos.castling]
-    for e in pos.ep:
-        h ^= Z_EP[e]
-    if h != pos.hash:
+    if pos.compute_hash() != pos.hash:
         found.append("hash differs from the hash computed from scratch")
     return found
 
@@ -136,9 +124,3 @@ def _describe(m) -> str:
     from .move import Move
 
     return str(Move.decode(m))
-
-
-def install_from_environment() -> None:
-    """Turn the checks on when FEERIE_CHECK_POSITION=1."""
-    if os.environ.get(ENV) == "1":
-        install()
