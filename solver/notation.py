@@ -77,7 +77,10 @@ def component_text(c: Component, language: str = "en") -> str:
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
-    text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
+    if c.captured:
+        text = f"{letter}{c.frm}*{c.captured}-{c.to}"
+    else:
+        text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
     if c.promotion:
         text += "=" + piece_letter(c.promotion, language)
     if c.en_passant:
@@ -103,7 +106,7 @@ _SQUARE = r"[a-h][1-8]"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
-    rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
+    rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?:(?P<locust>{_SQUARE})-)?(?P<to>{_SQUARE})"
     rf"(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
 )
 
@@ -113,6 +116,14 @@ MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "
 
 class NotationError(ValueError):
     """Text that is not a move this module can map (fairy effects, unknown pieces)."""
+
+
+def _pawn_like(kind: str) -> bool:
+    """Does a piece of this English code promote (Berolina pawn, superpawn ...)?"""
+    from .pieces.catalogue import by_code
+
+    row = by_code(kind)
+    return row is not None and row.is_pawn
 
 
 def _kind(letter: str, language: str, text: str) -> str:
@@ -149,13 +160,13 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             en_passant = m.group("ep") is not None
             if kind == "P" and m.group("kind"):
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
-            if promo is not None and kind != "P":
+            if promo is not None and kind != "P" and not _pawn_like(kind):
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
             comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
                              promotion=_kind(promo, language, m.group(0)) if promo else None,
-                             en_passant=en_passant)
+                             en_passant=en_passant, captured=m.group("locust"))
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":

@@ -54,7 +54,9 @@ class Component:
     `kind` is the moving piece as a Popeye English code ('K', 'Q', 'R', 'B',
     'S', 'P', fairy codes such as 'N', 'G', 'CA'). For castling, `frm` and
     `to` are the king's squares. For a Messigny exchange, `frm` holds the
-    mover's piece and `to` the opponent's piece of the same kind.
+    mover's piece and `to` the opponent's piece of the same kind.  A locust
+    capture (`Lh8*f6-e5`) has `capture` and the taken piece's square in
+    `captured`.
     """
 
     kind: str
@@ -65,6 +67,7 @@ class Component:
     castling: str | None = None  # '0-0' or '0-0-0'
     en_passant: bool = False
     exchange: bool = False
+    captured: str | None = None  # a locust's capture: the taken piece's square (not `to`)
 
 
 @dataclass(frozen=True)
@@ -294,7 +297,7 @@ def components_order(components: tuple[Component, ...]) -> tuple:
     searches iterate in this order too, so that what they find comes in
     print order (and can be printed as found)."""
     return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
-                  _PROMOTION_ORDER.get(c.promotion, 5), c.exchange)
+                  _PROMOTION_ORDER.get(c.promotion, 5), c.promotion or "", c.exchange)
                  for c in components)
 
 

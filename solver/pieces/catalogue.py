@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
+from ..capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
 
 MAX_KIND = 127  # 7 bits of promotion in the move int; Z_PIECE has 256 rows
 
@@ -77,6 +78,16 @@ class Piece:
         """May a pawn promote to it (if it is in the position)?  Popeye: not
         to a pawn, a king or the dummy (which has no walk at all)."""
         return bool(self.walks) and not self.is_pawn and self.kind != KING
+
+    @property
+    def preserves(self) -> frozenset[str]:
+        """The engine properties (`solver.capabilities`) this piece keeps when
+        it may appear in a problem: the orthodox pieces keep all; every other
+        catalogue piece all but orthodox walks (its moves and observation come
+        from its walks, the generic way; it has no effects and is not royal)."""
+        if self.kind <= KING:
+            return ALL_PROPERTIES
+        return ALL_PROPERTIES - {ORTHODOX_WALKS}
 
     @property
     def reverse(self) -> bool:
@@ -250,6 +261,18 @@ def by_code(code: str, language: str = "en") -> Piece | None:
 
 _CODES: dict[str, dict[str, Piece]] = {
     lang: {getattr(p, lang): p for p in PIECES} for lang in LANGUAGES}
+
+
+ORTHODOX_PROMOTIONS = (QUEEN, KNIGHT, ROOK, BISHOP)
+
+
+def promotion_pieces(kinds) -> tuple[int, ...]:
+    """What a pawn promotes to where pieces of these kinds stand (Popeye's
+    rule): Q, S, R, B, then every other kind, whatever its colour, that is
+    neither a pawn nor a king nor the dummy, by kind code."""
+    fairy = sorted(k for k in set(kinds)
+                   if k not in ORTHODOX_PROMOTIONS and BY_KIND[k].promotable)
+    return ORTHODOX_PROMOTIONS + tuple(fairy)
 
 
 def kind_of(name: str) -> int:
