@@ -66,6 +66,9 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES}),
              "movegen.attacked / in_check: one table lookup per attacker (ATTACKS) "
              "instead of asking each walk"),
+    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
+             "generic.in_check_by_tables: orthodox attackers from the attack tables, the "
+             "other pieces through their walks"),
     Shortcut("pins", _LINES,
              "movegen.legal_moves: checkers and pins along rook and bishop lines, moves "
              "legal by construction; has_legal_move tries king steps first"),

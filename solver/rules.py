@@ -90,18 +90,24 @@ class Rules:
         """Choose, once, the generator and check test the variant allows."""
         v = self.variant
         promotions = v.promotions
+        if v.allows("orthodox_attacks"):
+            self.in_check = movegen.in_check
+        elif v.allows("table_observation"):
+            self.in_check = generic.in_check_by_tables
+        else:
+            self.in_check = generic.in_check
+        check = self.in_check
         if v.allows("pins"):
             self._legal = movegen.legal_moves
             self._has_legal = movegen.has_legal_move
         else:
-            self._legal = lambda pos, first_only=False: generic.legal_moves(pos, promotions,
-                                                                            first_only)
-            self._has_legal = lambda pos: generic.has_legal_move(pos, promotions)
+            self._legal = lambda pos, first_only=False: generic.legal_moves(
+                pos, promotions, first_only, check)
+            self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check)
         if v.allows("checking_geometry"):
             self._checking = movegen.checking_moves
         else:
-            self._checking = lambda pos: generic.checking_moves(pos, promotions)
-        self.in_check = movegen.in_check if v.allows("orthodox_attacks") else generic.in_check
+            self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.capabilities.SHORTCUTS`)?"""

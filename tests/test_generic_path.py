@@ -106,3 +106,26 @@ def test_solutions_are_the_same_under_the_generic_path():
     assert slow.returncode == fast.returncode, slow.stderr[-2000:]
     assert slow.stdout == fast.stdout
     assert fast.stdout.count("solution finished") >= 15
+
+
+def test_table_observation_answers_as_the_walks_do():
+    """`in_check_by_tables` (orthodox attackers from tables, shortcut
+    `table_observation`) against `in_check` (every attacker through its
+    walk) on every stored catalogue position, both sides, after every legal
+    move and before it."""
+    from solver.pieces import generic
+    from test_pieces_popeye import RECORDS, read_position
+
+    checked = 0
+    for _, line, _ in RECORDS:
+        for flip in (False, True):
+            pos = read_position(line, flip)
+            for m in [None, *generic.legal_moves(pos)]:
+                if m is not None:
+                    pos.make(m)
+                for side in (1, -1):
+                    assert generic.in_check_by_tables(pos, side) == generic.in_check(pos, side), line
+                    checked += 1
+                if m is not None:
+                    pos.unmake()
+    assert checked > 10_000

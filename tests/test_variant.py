@@ -19,7 +19,8 @@ from solver.solve import solve_problem
 from solver.variant import GENERIC_ENV, orthodox_variant, variant_of, variant_of_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
-FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "flight_refutation", "killer_test",
+FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "table_observation",
+              "flight_refutation", "killer_test",
               "intelligent", "int_print_order", "king_walks", "walk_refutation", "exchange_tables")
 
 
@@ -96,7 +97,10 @@ def test_the_rule_set_follows_its_variant(monkeypatch):
     monkeypatch.delenv(GENERIC_ENV, raising=False)
     assert build_rules().in_check is movegen.in_check
     fairy = rules_for(_problem("begin\npieces white ke1 ga1 black ke8\nstip #1\nend\n"))
-    assert fairy.in_check is generic.in_check
+    assert fairy.in_check is generic.in_check_by_tables
+    monkeypatch.setenv("FEERIE_GENERIC", "1")
+    assert rules_for(_problem("begin\npieces white ke1 ga1 black ke8\nstip #1\nend\n")
+                     ).in_check is generic.in_check
 
 
 def test_promotion_to_a_fairy_piece_of_the_diagram_is_a_cook(monkeypatch):

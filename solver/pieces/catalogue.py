@@ -24,6 +24,7 @@ output names pieces by the code of the problem's language (English here).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
 from ..capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
@@ -59,7 +60,8 @@ class Walk:
 
 @dataclass(frozen=True)
 class Piece:
-    """A catalogue row."""
+    """A catalogue row.  (Its derived attributes are cached: the generic
+    generator reads them for every piece at every node.)"""
     kind: int
     name: str        # English name, as in Popeye's manual
     en: str          # Popeye codes (upper case, as Popeye prints them)
@@ -67,19 +69,19 @@ class Piece:
     de: str
     walks: tuple[Walk, ...]
 
-    @property
+    @cached_property
     def is_pawn(self) -> bool:
         """Pawn-like pieces (they promote, and are never promoted to); the
         dragon, a pawn and a knight, is not one, as in Popeye."""
         return bool(self.walks) and all(w.family in PAWN_FAMILIES for w in self.walks)
 
-    @property
+    @cached_property
     def promotable(self) -> bool:
         """May a pawn promote to it (if it is in the position)?  Popeye: not
         to a pawn, a king or the dummy (which has no walk at all)."""
         return bool(self.walks) and not self.is_pawn and self.kind != KING
 
-    @property
+    @cached_property
     def preserves(self) -> frozenset[str]:
         """The engine properties (`solver.capabilities`) this piece keeps when
         it may appear in a problem: the orthodox pieces keep all; every other
@@ -89,7 +91,7 @@ class Piece:
             return ALL_PROPERTIES
         return ALL_PROPERTIES - {ORTHODOX_WALKS}
 
-    @property
+    @cached_property
     def reverse(self) -> bool:
         """Does it walk towards its own first rank (and promote there)?"""
         return any(w.family == "reverse pawn" for w in self.walks)

@@ -27,7 +27,7 @@ Popeye's rules that shape the generator:
 from __future__ import annotations
 
 from ..board import (
-    CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE,
+    ATTACKS, CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, SLIDES, STEPS, WHITE,
 )
 from ..move import CASTLE, DOUBLE, EN_PASSANT, LOCUST, PROMOTION
 from ..movegen import _castling_rooks
@@ -56,6 +56,38 @@ def in_check(pos, side: int | None = None) -> bool:
         side = pos.side
     ksq = pos.kings[side]
     return ksq >= 0 and observed(pos.board, ksq, pos.occupied[-side])
+
+
+def in_check_by_tables(pos, side: int | None = None) -> bool:
+    """`in_check`, with the orthodox attackers answered from the attack
+    tables (`solver.board.ATTACKS`: one lookup, and a path test for a line
+    piece), and only the other pieces asked through their walks.  The same
+    answer wherever observation is capture (shortcut `table_observation`):
+    a rook's attack depends on the squares between, not on what the other
+    pieces are."""
+    if side is None:
+        side = pos.side
+    ksq = pos.kings[side]
+    if ksq < 0:
+        return False
+    board = pos.board
+    for a in pos.occupied[-side]:
+        p = board[a]
+        if -KING <= p <= KING:
+            if p and ATTACKS[p][ksq - a + 119]:
+                if not SLIDES[p]:
+                    return True
+                step = STEPS[ksq - a + 119]
+                t = a + step
+                while t != ksq:
+                    if board[t]:
+                        break
+                    t += step
+                else:
+                    return True
+        elif observes(board, a, ksq, BY_KIND[abs(p)].walks):
+            return True
+    return False
 
 
 def promotion_kinds(pos) -> tuple[int, ...]:
@@ -138,9 +170,10 @@ def _castlings(pos, ksq: int) -> list[int]:
 
 
 def legal_moves(pos, promotions: tuple[int, ...] | None = None,
-                first_only: bool = False) -> list[int]:
+                first_only: bool = False, in_check=in_check) -> list[int]:
     """The pseudo-legal moves that leave the mover's king unobserved (all of
-    them when the mover has no king); with `first_only`, at most one."""
+    them when the mover has no king); with `first_only`, at most one.
+    (`in_check`: the check test, `in_check_by_tables` where it may be used.)"""
     s = pos.side
     moves = pseudo_moves(pos, promotions)
     if pos.kings[s] < 0:
@@ -157,17 +190,18 @@ def legal_moves(pos, promotions: tuple[int, ...] | None = None,
     return out
 
 
-def has_legal_move(pos, promotions: tuple[int, ...] | None = None) -> bool:
-    return bool(legal_moves(pos, promotions, True))
+def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_check) -> bool:
+    return bool(legal_moves(pos, promotions, True, in_check))
 
 
-def checking_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
+def checking_moves(pos, promotions: tuple[int, ...] | None = None,
+                   in_check=in_check) -> list[int]:
     """The legal moves after which the other side's king is observed."""
     s = pos.side
     if pos.kings[-s] < 0:
         return []
     out = []
-    for m in legal_moves(pos, promotions):
+    for m in legal_moves(pos, promotions, False, in_check):
         pos.make(m)
         if in_check(pos, -s):
             out.append(m)
