@@ -149,3 +149,11 @@ def test_a_berolina_pawn_promotes_and_comes_back():
         assert pos.hash == pos.compute_hash()
         pos.unmake()
         assert (pos.key(), pos.hash, pos.fairy) == before
+
+
+def test_docs_pieces_lists_the_catalogue():
+    from solver.pieces.catalogue import markdown_table
+
+    text = (ROOT / "docs" / "pieces.md").read_text()
+    assert text.endswith(markdown_table()), "regenerate: python -m solver.pieces.catalogue"
+    assert text.count("\n| ") == len(PIECES) + 1

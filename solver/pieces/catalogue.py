@@ -280,3 +280,24 @@ def promotion_pieces(kinds) -> tuple[int, ...]:
 def kind_of(name: str) -> int:
     """The kind code of a piece by its English name (tests and set-up)."""
     return BY_NAME[name].kind
+
+
+def markdown_table() -> str:
+    """The catalogue as the Markdown table of docs/pieces.md (a test keeps
+    that file equal to this): name, Popeye's codes, walks."""
+    def walk_text(w: Walk) -> str:
+        vectors = ",".join(f"({f},{r})" for f, r in w.vectors)
+        extra = [m for m in (w.modality if w.modality != BOTH else "",
+                             f"param {w.param}" if w.param else "",
+                             "circle" if w.circle else "") if m]
+        return " ".join([w.family] + ([vectors] if vectors else []) + extra)
+
+    rows = ["| piece | English | French | German | walks |", "|---|---|---|---|---|"]
+    for p in PIECES:
+        walks = "; ".join(walk_text(w) for w in p.walks) or "none (does not move)"
+        rows.append(f"| {p.name} | {p.en} | {p.fr} | {p.de} | {walks} |")
+    return "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown_table(), end="")
