@@ -240,3 +240,62 @@ def test_cli_unknown_piece_exits_2_without_traceback(tmp_path, text, where):
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 2
     assert "Traceback" not in run.stderr and where in run.stderr and "unknown piece" in run.stderr
+
+
+# --- writing: Popeye's text, JSON ---------------------------------------------------------------
+#
+# tests/data/fairy_io/fairy_{en,fr,de}.inp are one pair of problems written in each language
+# (a #2 with a grasshopper, camels and a nightrider; a ~1 whose pawn promotes to every fairy
+# piece of the diagram, with twins that add and substitute fairy pieces), and the .out files
+# are what Popeye 4.104 printed for them (`py -maxtime 60 fairy_xx.inp`).
+
+DATA = Path(__file__).parent / "data" / "fairy_io"
+
+
+def read_pair(language: str):
+    """The problems of fairy_<language>.inp as read, and Popeye's output of them parsed."""
+    from solver.popeye_output import parse_output_file
+    problems = [item.problem if isinstance(item, ProblemError) else item
+                for item in load((DATA / f"fairy_{language}.inp").read_text(), f"fairy_{language}.inp")]
+    parsed = parse_output_file(DATA / f"fairy_{language}.out")
+    assert len(parsed) == len(problems) == 2 and all(p.parsed for p in parsed)
+    return problems, parsed
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_writer_prints_fairy_pieces_as_popeye_does(language):
+    """Diagram, moves, promotions (`=CA`, French `=CH`), twin lines: the whole output of
+    Popeye, rewritten from its parsed tree and feerie's reading of the input."""
+    from test_popeye_writer import comparable
+    from solver.popeye_writer import banner, write_problem
+    problems, parsed = read_pair(language)
+    assert all(p.language == language for p in problems)
+    text = "".join(write_problem(problem, result.twins, time_s=result.time_s,
+                                 banner_line=banner() if i == 0 else None)
+                   for i, (problem, result) in enumerate(zip(problems, parsed)))
+    assert comparable(text) == comparable((DATA / f"fairy_{language}.out").read_text())
+    letters = {"en": ("CAc3-d6", "=CA", "=G "), "fr": ("CHc3-d6", "=CH", "=S "),
+               "de": ("CAc3-d6", "=CA", "=G ")}[language]
+    assert all(snippet in text for snippet in letters)
+
+
+def test_json_names_fairy_pieces_by_their_english_code_in_every_language():
+    from solver.json_writer import to_json, twins_from_json
+    from solver.tree import RunInfo
+    documents = {}
+    for language in LANGUAGES:
+        problems, parsed = read_pair(language)
+        documents[language] = [to_json(p, r.twins, RunInfo(time_s=0.0, nodes=0)) for p, r in zip(problems, parsed)]
+        for doc, result in zip(documents[language], parsed):
+            assert twins_from_json(doc["twins"]) == result.twins
+    en, fr, de = documents["en"], documents["fr"], documents["de"]
+    assert sorted(en[0]["problem"]["pieces"]["white"]) == ["CAc3", "Gh1", "Kc6", "Nd3", "Pb7"]
+    assert sorted(en[1]["problem"]["pieces"]["black"]) == ["15a5", "G2h5", "Kh8", "Rc8"]
+    key = en[0]["twins"][0]["phases"][0]["sections"][0]["nodes"][0]
+    assert key["move"] == "CAc3-d6" and key["components"][0]["piece"] == "CA"
+    promotions = {n["components"][0]["promotion"] for n in en[1]["twins"][0]["phases"][0]["sections"][0]["nodes"]}
+    assert promotions == {None, "Q", "R", "B", "S", "G", "CA", "G2", "15"}
+    for doc in (fr, de):   # the same data whatever the input's language, but the twin text
+        for ours, theirs in zip(doc, en):
+            assert ours["problem"]["pieces"] == theirs["problem"]["pieces"]
+            assert [t["phases"] for t in ours["twins"]] == [t["phases"] for t in theirs["twins"]]
