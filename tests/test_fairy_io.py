@@ -299,3 +299,9 @@ def test_json_names_fairy_pieces_by_their_english_code_in_every_language():
         for ours, theirs in zip(doc, en):
             assert ours["problem"]["pieces"] == theirs["problem"]["pieces"]
             assert [t["phases"] for t in ours["twins"]] == [t["phases"] for t in theirs["twins"]]
+
+
+def test_a_statement_states_the_same_fairy_position_as_popeyes_input():
+    problems, _ = read_pair("en")
+    statement = the_problem("1.ca6/kP6/p1K5/8/8/2.CA[N]4/8/7G #2\n", "s.txt")
+    assert statement.pieces == problems[0].pieces
