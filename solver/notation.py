@@ -1,8 +1,10 @@
 """Move notation as Popeye prints it, in English, French or German.
 
 The tree stores moves language-neutrally (`Component`, with Popeye's English
-piece codes); only here do they become text: `Rc2-c3`, `Rh1*d1`, pawns
-without a letter (`c7-c8=S`, `c7*b8=Q`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
+piece codes); only here do they become text, with the piece codes of the
+problem's language: `Rc2-c3`, `Rh1*d1`, `CAb1-c4` (French `CHb1-c4`),
+a locust's capture `Lh8*f6-e5`, pawns without a letter (`c7-c8=S`,
+`c7*b8=Q`, `b7-b8=CA`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
 Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
 (`Kg8-h7,Kh7-h6`), and the mark after the turn (` +`, ` #`, ` =`).
 
@@ -65,6 +67,8 @@ def component_text(c: Component, language: str = "en") -> str:
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
+    if c.captured:   # a locust: the square it takes on, then the one it lands on
+        return f"{letter}{c.frm}*{c.captured}-{c.to}"
     text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
     if c.promotion:
         text += "=" + piece_letter(c.promotion, language)
@@ -92,7 +96,7 @@ _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
-    rf"(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
+    rf"(?:-(?P<land>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
 )
 
 # What Popeye may print after a move: check, then a goal's marker.
@@ -141,9 +145,15 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
-            comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
-                             promotion=_kind(promo, language, m.group(0)) if promo else None,
-                             en_passant=en_passant)
+            land = m.group("land")
+            if land is not None and not (capture and promo is None and not en_passant):
+                raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
+            if land is not None:
+                comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"))
+            else:
+                comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
+                                 promotion=_kind(promo, language, m.group(0)) if promo else None,
+                                 en_passant=en_passant)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":

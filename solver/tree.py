@@ -55,6 +55,9 @@ class Component:
     'S', 'P', fairy codes such as 'N', 'G', 'CA'). For castling, `frm` and
     `to` are the king's squares. For a Messigny exchange, `frm` holds the
     mover's piece and `to` the opponent's piece of the same kind.
+    `captured` is the square of the piece taken when it is not `to`: a
+    locust takes the piece it jumps over and lands beyond it (Popeye prints
+    `Lh8*f6-e5`: from h8, takes on f6, lands on e5); `capture` is then True.
     """
 
     kind: str
@@ -65,6 +68,7 @@ class Component:
     castling: str | None = None  # '0-0' or '0-0-0'
     en_passant: bool = False
     exchange: bool = False
+    captured: str | None = None
 
 
 @dataclass(frozen=True)

@@ -244,10 +244,11 @@ def test_cli_unknown_piece_exits_2_without_traceback(tmp_path, text, where):
 
 # --- writing: Popeye's text, JSON ---------------------------------------------------------------
 #
-# tests/data/fairy_io/fairy_{en,fr,de}.inp are one pair of problems written in each language
+# tests/data/fairy_io/fairy_{en,fr,de}.inp are the same problems written in each language
 # (a #2 with a grasshopper, camels and a nightrider; a ~1 whose pawn promotes to every fairy
-# piece of the diagram, with twins that add and substitute fairy pieces), and the .out files
-# are what Popeye 4.104 printed for them (`py -maxtime 60 fairy_xx.inp`).
+# piece of the diagram, with twins that add and substitute fairy pieces; a ~1 of locusts,
+# whose captures Popeye writes `Hd4*d6-d7` in German), and the .out files are what Popeye
+# 4.104 printed for them (`py -maxtime 60 fairy_xx.inp`).
 
 DATA = Path(__file__).parent / "data" / "fairy_io"
 
@@ -258,7 +259,7 @@ def read_pair(language: str):
     problems = [item.problem if isinstance(item, ProblemError) else item
                 for item in load((DATA / f"fairy_{language}.inp").read_text(), f"fairy_{language}.inp")]
     parsed = parse_output_file(DATA / f"fairy_{language}.out")
-    assert len(parsed) == len(problems) == 2 and all(p.parsed for p in parsed)
+    assert len(parsed) == len(problems) == 3 and all(p.parsed for p in parsed)
     return problems, parsed
 
 
@@ -274,8 +275,9 @@ def test_the_writer_prints_fairy_pieces_as_popeye_does(language):
                                  banner_line=banner() if i == 0 else None)
                    for i, (problem, result) in enumerate(zip(problems, parsed)))
     assert comparable(text) == comparable((DATA / f"fairy_{language}.out").read_text())
-    letters = {"en": ("CAc3-d6", "=CA", "=G "), "fr": ("CHc3-d6", "=CH", "=S "),
-               "de": ("CAc3-d6", "=CA", "=G ")}[language]
+    letters = {"en": ("CAc3-d6", "=CA", "=G ", "Ld4*d6-d7", "LRa3*c3-d3"),
+               "fr": ("CHc3-d6", "=CH", "=S ", "Ld4*d6-d7", "LTa3*c3-d3"),
+               "de": ("CAc3-d6", "=CA", "=G ", "Hd4*d6-d7", "HTa3*c3-d3")}[language]
     assert all(snippet in text for snippet in letters)
 
 
@@ -295,6 +297,12 @@ def test_json_names_fairy_pieces_by_their_english_code_in_every_language():
     assert key["move"] == "CAc3-d6" and key["components"][0]["piece"] == "CA"
     promotions = {n["components"][0]["promotion"] for n in en[1]["twins"][0]["phases"][0]["sections"][0]["nodes"]}
     assert promotions == {None, "Q", "R", "B", "S", "G", "CA", "G2", "15"}
+    locust = [n["components"][0] for n in en[2]["twins"][0]["phases"][0]["sections"][0]["nodes"]
+              if n["components"][0]["piece"] == "L"]
+    assert {(c["from"], c["captured"], c["to"], c["capture"]) for c in locust} == {
+        ("d4", "d6", "d7", True), ("d4", "c3", "b2", True)}
+    assert all(c["captured"] is None for n in en[0]["twins"][0]["phases"][0]["sections"][0]["nodes"]
+               for c in n["components"])
     for doc in (fr, de):   # the same data whatever the input's language, but the twin text
         for ours, theirs in zip(doc, en):
             assert ours["problem"]["pieces"] == theirs["problem"]["pieces"]
