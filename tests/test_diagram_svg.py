@@ -104,3 +104,23 @@ def test_piece_title_names_catalogue_pieces():
     assert piece_title("e4", "white", "G") == "white grasshopper (G) e4"
     assert piece_title("e4", "neutral", "S") == "neutral knight (S) e4"
     assert piece_title("e4", "black", "QQ") == "black QQ e4"
+
+
+def test_the_html_report_draws_an_unsupported_fairy_problem():
+    """A batch row keeps the pieces as [square, colour, code]; the report's diagram draws them."""
+    import json
+
+    from solver.batch import pieces_json
+    from solver.model import BLACK, WHITE, Piece, Problem, Stipulation
+    from solver.report import html_report
+
+    problem = Problem((Piece("a1", WHITE, "G"), Piece("h8", BLACK, "CA"), Piece("e1", WHITE, "K")),
+                      Stipulation("#2", "direct", "#", 2))
+    row = {"file": "f.inp", "idx": 1, "line": 1, "verdict": "unsupported", "stipulation": "#2",
+           "evidence": "fairy piece CA is not supported", "pieces": pieces_json(problem)}
+    html = html_report([row])
+    assert sorted(json.loads(row["pieces"])) == [["a1", "white", "G"], ["e1", "white", "K"], ["h8", "black", "CA"]]
+    start, end = html.index("<svg"), html.index("</svg>") + len("</svg>")
+    groups = pieces_of(html[start:end])
+    assert groups["a1"].get("data-kind") == "G" and groups["h8"].get("data-kind") == "CA"
+    assert groups["h8"].find("s:title", NS).text == "black camel (CA) h8"
