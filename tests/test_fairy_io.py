@@ -313,3 +313,15 @@ def test_a_statement_states_the_same_fairy_position_as_popeyes_input():
     problems, _ = read_pair("en")
     statement = the_problem("1.ca6/kP6/p1K5/8/8/2.CA[N]4/8/7G #2\n", "s.txt")
     assert statement.pieces == problems[0].pieces
+
+
+def test_forsyth_may_end_with_a_slash():
+    """Popeye ignores '/' in Forsyth, also after the last rank (`fors 32/6T1/7b/7s/5K1k/`,
+    BEISPIEL/annan.inp); a piece beyond h1 is still an error."""
+    problem = the_problem(popeye_text("en", "forsyth 32/6R1/7b/7s/5K1k/"))
+    assert Piece("g4", WHITE, "R") in problem.pieces and Piece("h1", BLACK, "K") in problem.pieces
+    assert the_problem(popeye_text("en", "forsyth 8/8/8/8/8/8/8/k6K//")).pieces == (
+        Piece("a1", BLACK, "K"), Piece("h1", WHITE, "K"))
+    [item] = load(popeye_text("en", "forsyth 8/8/8/8/8/8/8/k6K/q"), "t.inp")
+    assert isinstance(item, ProblemError) and item.problem is None
+    assert "too many squares" in item.error.message and item.error.column == 27
