@@ -152,35 +152,41 @@ def _rank_items(text: str, where: Word, rank: int):
         colour = _COLOUR_PREFIX.get(ch)
         if colour is not None:
             i += 1
-        if i < len(text) and text[i] == ".":
-            code, kind, i = text[i + 1:i + 3], kw.kind_of(text[i + 1:i + 3], "en"), i + 3
-            if len(code) < 2 or kind is None:
-                raise _at(where, start, f"unknown piece '.{code}' in the FEN (after a dot, a two-letter "
-                          "Popeye English code: .CA camel, .G2 grasshopper-2)")
-        elif i < len(text) and text[i] == "[":
-            close = text.find("]", i)
-            code = text[i + 1:close] if close > 0 else text[i + 1:]
-            kind = kw.kind_of(code, "en") if close > 0 and 1 <= len(code) <= 2 else None
-            if kind is None:
-                what = f"missing ']' after '{text[start:]}'" if close < 0 else f"unknown piece '[{code}]'"
-                raise _at(where, start, f"{what} in the FEN (in brackets, a Popeye English code: [N] "
-                          "nightrider, [CA] camel)")
-            i = close + 1
-        elif i < len(text) and text[i].isalpha():
-            code = text[i]
-            kind = FEN_KINDS.get(code.upper()) or kw.kind_of(code, "en")
-            if kind is None:
-                raise _at(where, i, f"unknown piece letter '{code}' in the FEN ({PLACEMENT_HELP})")
-            i += 1
-        else:
-            found = f"'{text[i]}'" if i < len(text) else "the end of the rank"
-            raise _at(where, i, f"expected a piece after '{ch}' in the FEN, found {found} "
-                      f"({PLACEMENT_HELP})" if colour is not None else
-                      f"unexpected '{ch}' in the FEN ({PLACEMENT_HELP})")
+            if i == len(text) or not (text[i].isalpha() or text[i] in ".["):
+                found = f"'{text[i]}'" if i < len(text) else "the end of the rank"
+                raise _at(where, i, f"expected a piece after '{ch}' in the FEN, found {found} ({PLACEMENT_HELP})")
+        code, kind, i = _piece_code(text, i, where, start)
         if colour is None:
             letter = next((c for c in code if c.isalpha()), "A")
             colour = BLACK if letter.islower() else WHITE
         yield start, 0, (colour, kind, text[start:i])
+
+
+def _piece_code(text: str, i: int, where: Word, start: int) -> tuple[str, str, int]:
+    """The piece written at text[i] (a letter, '.xy' or '[code]'): its code as
+    written, its kind, and where it ends; InputError at `start` if it is none."""
+    if text[i] == ".":
+        code = text[i + 1:i + 3]
+        kind = kw.kind_of(code, "en") if len(code) == 2 else None
+        if kind is None:
+            raise _at(where, start, f"unknown piece '.{code}' in the FEN (after a dot, a two-letter "
+                      "Popeye English code: .CA camel, .G2 grasshopper-2)")
+        return code, kind, i + 3
+    if text[i] == "[":
+        close = text.find("]", i)
+        code = text[i + 1:close] if close > 0 else text[i + 1:]
+        kind = kw.kind_of(code, "en") if close > 0 and 1 <= len(code) <= 2 else None
+        if kind is None:
+            what = f"missing ']' after '{text[start:]}'" if close < 0 else f"unknown piece '[{code}]'"
+            raise _at(where, start, f"{what} in the FEN (in brackets, a Popeye English code: [N] "
+                      "nightrider, [CA] camel)")
+        return code, kind, close + 1
+    code = text[i]
+    kind = FEN_KINDS.get(code.upper()) or kw.kind_of(code, "en") if code.isalpha() else None
+    if kind is None:
+        message = (f"unknown piece letter '{code}'" if code.isalpha() else f"unexpected '{code}'")
+        raise _at(where, i, f"{message} in the FEN ({PLACEMENT_HELP})")
+    return code, kind, i + 1
 
 
 def _at(where: Word, offset: int, message: str) -> InputError:

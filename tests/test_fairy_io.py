@@ -217,6 +217,8 @@ def test_statement_native_fen_key_reads_the_same_placement():
     ("k5[xy]1/8/8/8/8/8/8/7K #2", "unknown piece '[xy]'", 3),
     ("k5[N/8/8/8/8/8/8/7K #2", "missing ']'", 3),
     ("k5-/8/8/8/8/8/8/7K #2", "expected a piece after '-'", 4),
+    ("k5-2/8/8/8/8/8/8/7K #2", "expected a piece after '-' in the FEN, found '2'", 4),
+    ("k5]2/8/8/8/8/8/8/7K #2", "unexpected ']'", 3),
     ("k6.SI/8/8/8/8/8/8/7K #2", "fairy piece SI is not supported", 3),
 ])
 def test_statement_fairy_errors_give_the_column(line, message, column):
