@@ -327,3 +327,12 @@ def test_forsyth_may_end_with_a_slash():
     [item] = load(popeye_text("en", "forsyth 8/8/8/8/8/8/8/k6K/q"), "t.inp")
     assert isinstance(item, ProblemError) and item.problem is None
     assert "too many squares" in item.error.message and item.error.column == 27
+
+
+def test_check_gives_the_unsupported_verdict_for_a_piece_the_catalogue_lacks(tmp_path):
+    path = tmp_path / "u.inp"
+    path.write_text(popeye_text("en", f"pieces white ka1 {NOT_IN_CATALOGUE[0].lower()}d4 black kh8"))
+    run = subprocess.run([sys.executable, str(ROOT / "cli.py"), "check", str(path)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert f"unsupported: fairy piece {NOT_IN_CATALOGUE[0]} is not supported" in run.stdout
