@@ -294,11 +294,14 @@ def _square_index(name: str) -> int:
 
 def components_order(components: tuple[Component, ...]) -> tuple:
     """Sort key of a turn's components: piece (K Q R B S P, then fairy
-    pieces), then departure and arrival squares, then promotion piece.  The
+    pieces by code), then departure and arrival squares, then promotion piece
+    (Q R B S, then fairy pieces by code), then the square a locust takes on:
+    a total order, so that no two different moves tie.  The
     searches iterate in this order too, so that what they find comes in
     print order (and can be printed as found)."""
     return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
-                  _PROMOTION_ORDER.get(c.promotion, 5), c.exchange)
+                  _PROMOTION_ORDER.get(c.promotion, 5), c.promotion or "", c.exchange,
+                  _square_index(c.captured) if c.captured else -1)
                  for c in components)
 
 
