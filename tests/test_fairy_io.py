@@ -336,3 +336,17 @@ def test_check_gives_the_unsupported_verdict_for_a_piece_the_catalogue_lacks(tmp
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert f"unsupported: fairy piece {NOT_IN_CATALOGUE[0]} is not supported" in run.stdout
+
+
+def test_a_solved_twin_line_ends_as_popeyes():
+    """Popeye's twin line is the label, the changes each followed by two spaces:
+    'b) wKa1-->a2  '.  The tree keeps the description without them (as read back
+    from Popeye's output, and in JSON); a solve gave four spaces."""
+    from solver.json_writer import to_json
+    from solver.popeye_writer import write_problem
+    from solver.solve import solve_problem
+    problem = the_problem(popeye_text("en", "pieces white ka1 qb2 black kh8", "twin move a1 a2\n"))
+    result = solve_problem(problem, max_time=60)
+    text = write_problem(problem, result.twins, time_s=None)
+    assert [line for line in text.split("\n") if line.startswith("b) ")] == ["b) wKa1-->a2  "]
+    assert [t["description"] for t in to_json(problem, result.twins, result.info)["twins"]] == ["", "wKa1-->a2"]
