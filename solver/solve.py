@@ -122,7 +122,8 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
         executor = own_pool = worker_pool(jobs)
     try:
         for inst in instances:
-            twin = TwinSolution(label=inst.label, description=inst.description,
+            # the tree's description is without the two spaces that end Popeye's twin line
+            twin = TwinSolution(label=inst.label, description=inst.description.removesuffix("  "),
                                 illegal=illegal_reason(inst.problem))
             twins.append(twin)
             observer.twin_start(twin)
