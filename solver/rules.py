@@ -56,6 +56,7 @@ from typing import Callable, Iterable, NamedTuple
 
 from . import movegen
 from .board import KING
+from .capabilities import SHORTCUTS
 from .escapes import flights, touches
 from .move import EXCHANGE, Move
 from .pieces import generic
@@ -90,6 +91,7 @@ class Rules:
         """Choose, once, the generator and check test the variant allows."""
         v = self.variant
         promotions = v.promotions
+        self._allowed = {name: v.allows(name) for name in SHORTCUTS}
         if v.allows("orthodox_attacks"):
             self.in_check = movegen.in_check
         elif v.allows("table_observation"):
@@ -110,8 +112,9 @@ class Rules:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
 
     def allows(self, shortcut: str) -> bool:
-        """May the search use `shortcut` (a name of `solver.capabilities.SHORTCUTS`)?"""
-        return self.variant.allows(shortcut)
+        """May the search use `shortcut` (a name of `solver.capabilities.SHORTCUTS`;
+        KeyError for any other)?  Decided once per rule set, in `_bind`."""
+        return self._allowed[shortcut]
 
     # Single moves ("components" for conditions that group them into turns).
     def moves(self, pos) -> list[int]:
