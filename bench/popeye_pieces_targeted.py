@@ -111,7 +111,8 @@ def _kings(rng: random.Random, b: Board, castling: bool = False) -> None:
 
 def _extras(rng: random.Random, b: Board, n: int) -> None:
     for _ in range(n):
-        code = rng.choice(("Q", "R", "B", "S", "P")) if rng.random() < 0.5 else rng.choice(FAIRY_ANY)
+        orthodox = rng.random() < 0.5
+        code = rng.choice(("Q", "R", "B", "S", "P")) if orthodox else rng.choice(FAIRY_ANY)
         b.add(WHITE if rng.random() < 0.5 else BLACK, code, b.free(rng, code))
 
 
@@ -331,8 +332,8 @@ def main() -> None:
             continue
         got, missing = records_for(args.popeye, piece, args.seed)
         records += got
-        print(f"{piece.name}: {len(got)}" + (f" (none for {', '.join(missing)})" if missing else ""),
-              file=sys.stderr)
+        gaps = f" (none for {', '.join(missing)})" if missing else ""
+        print(f"{piece.name}: {len(got)}{gaps}", file=sys.stderr)
     if not args.only:
         OUT.write_text("".join(records))
     print(f"{len(records)} positions", file=sys.stderr)
