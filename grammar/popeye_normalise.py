@@ -486,6 +486,9 @@ class _Reader:
         placed: dict[int, list[str]] = {0: [], 1: [], 2: []}
         while i < len(text):
             ch = text[i]
+            if ch == "/":       # rank separators are optional, and may end the text
+                i += 1
+                continue
             if square >= 64:
                 raise Word(text, word.line, word.column + i).error("too many squares in the Forsyth position")
             if ch.isdigit():
@@ -494,9 +497,6 @@ class _Reader:
                     j += 1
                 square += int(text[i:j])
                 i = j
-                continue
-            if ch == "/":
-                i += 1
                 continue
             colour = None
             if ch in "=+-":
