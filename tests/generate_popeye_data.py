@@ -6,6 +6,16 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
 `FORM.inp`, and Popeye's output for it, `FORM.out`):
 
     python tests/generate_popeye_data.py /path/to/popeye/py [--seed N]
+    python tests/generate_popeye_data.py /path/to/popeye/py --fairy
+
+With --fairy the positions hold fairy pieces of the walk catalogue
+(FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
+tests/data/popeye_fairy/ (tests/test_popeye_fairy.py): #1, #2 (with tries
+and set play), s#1 and s#2 (with tries), h#2, h=2, and #2 / h#2 in which a pawn is about to
+promote and only those whose solution promotes to a fairy piece are kept.
+Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
+the run is killed), and legality is judged by the walk catalogue's own
+check test, since feerie's loader may refuse the fairy pieces.
 
 The positions are drawn with a seeded generator, so a run with the same seed
 and Popeye writes the same inputs.  Only legal diagrams are kept (one king
@@ -18,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +59,30 @@ FORMS = {
     "d2try": ("#2", "Try Variation", 12, (2, 5)),
 }
 
+# fairy forms (--fairy): as FORMS, and whether a pawn about to promote is set
+# and a fairy promotion in the solution required
+FAIRY_FORMS = {
+    "d1": ("#1", "", 12, (3, 6)),
+    "d2": ("#2", "Variation", 14, (3, 6)),
+    "d2try": ("#2", "Try Variation", 8, (3, 6)),
+    "d2set": ("#2", "SetPlay Variation", 8, (3, 6)),
+    # random self-mates are rare: most kept ones show tries only
+    "s1": ("s#1", "Try Variation", 6, (3, 6)),
+    "s2": ("s#2", "Try Variation", 10, (5, 9)),
+    "h2": ("h#2", "", 14, (2, 5)),
+    "hstale2": ("h=2", "", 10, (2, 5)),
+    "promo_d2": ("#2", "Variation", 6, (2, 5)),
+    "promo_h2": ("h#2", "", 6, (2, 5)),
+}
+FAIRY_DIR = ROOT / "tests" / "data" / "popeye_fairy"
+# Popeye codes: grasshopper, nightrider, camel, zebra, leo, pao, vao, lion,
+# rook-lion, kangaroo, locust, rose, amazon, moose, eagle, sparrow, berolina
+# pawn, orphan, equihopper, edgehog, dragon, nao, rook hopper, alfil, wazir, fers
+FAIRY_KINDS = ("G", "N", "CA", "Z", "LE", "PA", "VA", "LI", "RL", "KA", "L", "RO", "AM", "M",
+               "EA", "SW", "BP", "O", "EQ", "EH", "DR", "NA", "RH", "AL", "WE", "FE")
+FAIRY_SECONDS = 2
+PROMOTION = re.compile(r"[a-h][18]=([A-Z0-9]{1,2})")
+
 KINDS = "QRBSP"
 # Each form draws this many diagrams at most while looking for positions with play.
 ATTEMPTS = 800
@@ -58,10 +93,10 @@ BLACK_SHARE = {"hs2": 0.6, "sers2": 0.6, "sers3": 0.6, "s1": 0.5, "s2": 0.6, "s3
 EDGE = [f + r for f in "abcdefgh" for r in "18"] + [f + r for f in "ah" for r in "234567"]
 
 
-def random_position(rng: random.Random, count: int,
-                    black_share: float = 0.5) -> list[tuple[str, str, str]] | None:
-    """(colour, kind, square) of two kings and `count` other pieces (None:
-    drawn again)."""
+def random_position(rng: random.Random, count: int, black_share: float = 0.5,
+                    kinds=KINDS) -> list[tuple[str, str, str]] | None:
+    """(colour, kind, square) of two kings and `count` other pieces drawn
+    from `kinds` (None: drawn again)."""
     squares = [f + r for f in "abcdefgh" for r in "12345678"]
     rng.shuffle(squares)
     # kings on the edge more often than not: more play in few moves
@@ -74,9 +109,9 @@ def random_position(rng: random.Random, count: int,
     pieces = [("White", "K", kings[0]), ("Black", "K", kings[1])]
     for _ in range(count):
         colour = "Black" if rng.random() < black_share else "White"
-        kind = rng.choice(KINDS)
+        kind = rng.choice(kinds)
         square = squares.pop()
-        if kind == "P" and square[1] in "18":
+        if kind in ("P", "BP") and square[1] in "18":
             continue
         pieces.append((colour, kind, square))
     return pieces
@@ -99,9 +134,105 @@ def legal(text: str) -> bool:
     return not illegal_reasons(item)
 
 
-def popeye(binary: str, text: str) -> str:
-    return subprocess.run([binary, "-maxtime", "20"], input=text, capture_output=True, text=True,
-                          timeout=600).stdout
+def popeye(binary: str, text: str, seconds: int = 600) -> str:
+    """Popeye's output ('' if it did not finish within `seconds`)."""
+    try:
+        return subprocess.run([binary, "-maxtime", "20"], input=text, capture_output=True,
+                              text=True, timeout=seconds).stdout
+    except subprocess.TimeoutExpired:
+        return ""
+
+
+def fairy_position(rng: random.Random, form: str, count: int):
+    """A random position for a fairy form: two to four fairy pieces (of
+    both sides from three on) among orthodox ones, and for the promotion
+    forms a pawn on its seventh rank."""
+    fairy = rng.randint(min(2, count), min(4, count))
+    kinds = [rng.choice(FAIRY_KINDS) for _ in range(fairy)]
+    pieces = random_position(rng, count - fairy, BLACK_SHARE.get(form, 0.5))
+    if pieces is None:
+        return None
+    used = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in used]
+    rng.shuffle(free)
+    for i, kind in enumerate(kinds):
+        colour = ("White", "Black")[i % 2] if fairy >= 3 else rng.choice(("White", "Black"))
+        square = free.pop()
+        if kind in ("BP", "DR") and square[1] in "18":
+            continue
+        pieces.append((colour, kind, square))
+    if form.startswith("promo"):
+        colour, rank = ("Black", "2") if form == "promo_h2" and rng.random() < 0.5 else ("White", "7")
+        square = next((sq for sq in free if sq[1] == rank), None)
+        if square is None:
+            return None
+        pieces.append((colour, rng.choice(("P", "P", "BP")), square))
+    return pieces
+
+
+def fairy_legal(pieces, stipulation: str, options: str) -> bool:
+    """Kings apart, no pawn on its first or last rank, the side that does not
+    move first not in check (neither side, with set play), by the walk
+    catalogue's check test."""
+    from solver.board import BLACK, WHITE
+    from solver.pieces import generic
+    from test_pieces_popeye import read_position
+
+    if any(kind in ("P", "BP") and sq[1] in "18" for _, kind, sq in pieces):
+        return False
+    kings = [sq for _, kind, sq in pieces if kind == "K"]
+    if max(abs(ord(kings[0][0]) - ord(kings[1][0])), abs(int(kings[0][1]) - int(kings[1][1]))) <= 1:
+        return False
+    line = "pieces " + " ".join(
+        c.lower() + " " + " ".join(k.lower() + sq for col, k, sq in pieces if col == c)
+        for c in ("White", "Black"))
+    pos = read_position(line)
+    idle = {WHITE, BLACK} if "SetPlay" in options else (
+        {WHITE} if stipulation.startswith("h") else {BLACK})
+    return not any(generic.in_check(pos, side) for side in idle)
+
+
+def fairy_promotes(output: str) -> bool:
+    """Does a fairy promotion decide the solution?  The key of a #2 promotes
+    to a fairy piece; or a help play has a few solutions (a promotion as a
+    mere waiting move gives many), one of which promotes to a fairy piece."""
+    lines = [line.strip() for line in output.splitlines() if line.strip().startswith("1.")]
+    keys = [line for line in lines if line.endswith("!")]
+    decisive = keys if keys else (lines if len(lines) <= 4 else [])
+    return any(code not in "QRBS" for line in decisive for code in PROMOTION.findall(line))
+
+
+def generate_fairy(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """The fairy problems of tests/data/popeye_fairy/ (see the docstring)."""
+    FAIRY_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (stipulation, options, wanted, (low, high)) in FAIRY_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-fairy-{name}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS * 3):
+            if len(kept) >= wanted:
+                break
+            pieces = fairy_position(rng, name, rng.randint(low, high))
+            if pieces is None or not fairy_legal(pieces, stipulation, options):
+                continue
+            text = problem_text(pieces, stipulation, options)
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", FAIRY_SECONDS)
+            if ("solution finished" not in out or "input-error" in out
+                    or out.count("\n") > MAX_LINES // 2):
+                continue
+            if name.startswith("promo") and not fairy_promotes(out):
+                continue
+            if not has_play(out):
+                if empty >= max(1, wanted // 6):
+                    continue
+                empty += 1
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (FAIRY_DIR / f"{name}.inp").write_text(source)
+        (FAIRY_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"fairy {name}: {len(kept)} problems", file=sys.stderr)
 
 
 def has_play(output: str) -> bool:
@@ -144,9 +275,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--fairy", action="store_true",
+                        help="the fairy problems (tests/data/popeye_fairy/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
-    generate(args.popeye, args.seed, args.forms)
+    if args.fairy:
+        generate_fairy(args.popeye, args.seed, args.forms)
+    else:
+        generate(args.popeye, args.seed, args.forms)
 
 
 if __name__ == "__main__":

@@ -30,10 +30,11 @@ _PLAIN = re.compile(r"^(?P<piece>[A-Z0-9]{0,2})(?P<frm>[a-h][1-8])[-*](?P<to>[a-
                     r"(?:-(?P<land>[a-h][1-8]))?(?:=(?P<promo>[A-Z0-9]{1,2}))?$")
 
 
-def _records() -> list[tuple[str, str, str]]:
-    """(name, pieces line, Popeye's moves part) per stored position."""
+def read_records(path: Path) -> list[tuple[str, str, str]]:
+    """(name, pieces line, Popeye's moves part) per stored position (also
+    read by tests/test_pieces_popeye_targeted.py)."""
     out = []
-    for block in DATA.read_text().split("=== ")[1:]:
+    for block in path.read_text().split("=== ")[1:]:
         head, rest = block.split("\n", 1)
         inp, popeye = rest.split("---\n", 1)
         line = next(ln for ln in inp.splitlines() if ln.startswith("pieces "))
@@ -41,7 +42,7 @@ def _records() -> list[tuple[str, str, str]]:
     return out
 
 
-RECORDS = _records()
+RECORDS = read_records(DATA)
 
 
 def read_position(line: str, flip: bool = False) -> Position:

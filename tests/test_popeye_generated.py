@@ -24,14 +24,11 @@ from pathlib import Path
 
 import pytest
 
-import grammar
-from solver.popeye_output import parse_output
-from solver.popeye_writer import write_problem
+from popeye_reference import cases, forms, load, solve_case
 from solver.solve import solve_problem
-from solver.tree import canonical_all
 
 DATA = Path(__file__).resolve().parent / "data" / "popeye_generated"
-FORMS = sorted(p.stem for p in DATA.glob("*.inp"))
+FORMS = forms(DATA)
 
 # "form#index" (1-based): why feerie's answer is kept.
 KNOWN_DIFFERENCES: dict[str, str] = {
@@ -46,22 +43,8 @@ KNOWN_DIFFERENCES: dict[str, str] = {
 }
 
 
-def _cases() -> list[str]:
-    out = []
-    for form in FORMS:
-        count = len(grammar.load_file(DATA / f"{form}.inp"))
-        out += [f"{form}#{i}" for i in range(1, count + 1)]
-    return out
-
-
-_LOADED: dict[str, tuple] = {}
-
-
 def _load(form: str):
-    if form not in _LOADED:
-        _LOADED[form] = (grammar.load_file(DATA / f"{form}.inp"),
-                         parse_output((DATA / f"{form}.out").read_text()))
-    return _LOADED[form]
+    return load(DATA, form)
 
 
 def test_every_form_has_data():
@@ -71,17 +54,10 @@ def test_every_form_has_data():
         assert problems and len(problems) == len(popeye), form
 
 
-@pytest.mark.parametrize("case", _cases())
+@pytest.mark.parametrize("case", cases(DATA))
 def test_solution_equals_popeye(case):
-    form, index = case.rsplit("#", 1)
-    problems, popeye = _load(form)
-    problem, expected = problems[int(index) - 1], popeye[int(index) - 1]
-    assert not isinstance(problem, grammar.ProblemError), problem
-    assert not expected.unparsed, f"{case}: Popeye's output does not parse: {expected.unparsed}"
-    result = solve_problem(problem, max_time=60)
-    assert not result.info.timed_out, case
-    [ours] = parse_output(write_problem(problem, result.twins, time_s=0.0))
-    same = canonical_all(ours.twins) == canonical_all(expected.twins)
+    ours, popeyes = solve_case(DATA, case)
+    same = ours == popeyes
     if case in KNOWN_DIFFERENCES:
         assert not same, f"{case} is listed as differing ({KNOWN_DIFFERENCES[case]}) but now agrees"
     else:
