@@ -176,12 +176,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--classes-only", action="store_true",
                         help="only classify (no solving) and rewrite tests/data/corpus_classes.txt")
     parser.add_argument("--only", help="only the cases whose name contains this text")
+    parser.add_argument("--cases", type=Path, help="only the cases listed in this file (one per line)")
     parser.add_argument("--from-json", type=Path, help="take the records of an earlier --json run (no solving)")
     args = parser.parse_args(argv)
     if not cc.CORPUS.exists():
         print(f"corpus not found: {cc.CORPUS}", file=sys.stderr)
         return 2
     cases = [c for c in cc.cases() if args.only is None or args.only in c]
+    if args.cases:
+        chosen = set(args.cases.read_text().split())
+        cases = [c for c in cases if c in chosen]
     if args.classes_only:
         records = [dict(case=c, **_static(c)) for c in cases]
         write_classes(records)
@@ -198,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(records, indent=1) + "\n")
     if args.record:
-        if args.only:
-            print("--record needs the whole corpus (no --only)", file=sys.stderr)
+        if args.only or args.cases:
+            print("--record needs the whole corpus (no --only, no --cases)", file=sys.stderr)
             return 2
         write_classes(records)
         write_fast(records, args.fast)
