@@ -106,18 +106,18 @@ def features(white: list[str], black: list[str], code: str) -> set[str]:
                 out.add("moves")
                 if board[to] or (m >> 14) & 7 == 6:
                     out.add("captures")
-                lifted = generic.make_trial(pos, m)
+                pos.make(m)
                 if generic.in_check(pos):
                     out.add("checks")
-                generic.unmake_trial(pos, lifted)
+                pos.unmake()
             continue
         if mine:
             out.add("pinned")
-        lifted = generic.make_trial(pos, m)
+        pos.make(m)
         if any(pos.board[a] == -kind and observes(pos.board, a, pos.kings[1], by_code(code).walks)
                for a in pos.occupied[-1]) and frm != wk:
             out.add("pins")
-        generic.unmake_trial(pos, lifted)
+        pos.unmake()
     return out
 
 

@@ -32,7 +32,7 @@ from solver.errors import InputError
 from solver.lines import decode, unify_line_ends
 from solver.model import Problem
 
-_FEN_START = re.compile(r"[KQRBNPkqrbnp1-8]+/")
+_FEN_START = re.compile(r"[A-Za-z1-8.+=\[\]-]+/")
 _NATIVE_START = re.compile(r"problem\s*:", re.IGNORECASE)
 
 

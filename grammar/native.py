@@ -162,8 +162,7 @@ class _Block:
             word = Word(match.group(), token.line, token.column + match.start())
             kind, squares, attributes = match.group(1), match.group(2), match.group(3)
             if not kw.is_kind(kind):
-                raise word.error(f"unknown piece '{kind}' (piece names are Popeye's English "
-                                 "ones: K Q R B S P, N nightrider, G grasshopper...)")
+                raise word.error(_unknown_piece(kind))
             names = []
             for name in (attributes.split(",") if attributes else ()):
                 if name.lower() not in _ATTRIBUTES:
@@ -182,8 +181,8 @@ class _Block:
             column += len(part) + 1
         if any(not r.value for r in ranks):
             raise self.word(token).error("empty rank in the FEN")
-        for piece, rank in read_placement(ranks, token.line):
-            builder.piece(piece, self.word(rank), replace=False)
+        for piece, word in read_placement(ranks, token.line):
+            builder.piece(piece, word, replace=False)
 
     def _stipulation(self, children, builder, node):
         builder.set_stipulation(self.stipulation(children[0]), self.word(children[0]))
@@ -257,8 +256,19 @@ class _Block:
                     builder.command(TwinCommand("remove", (token.value,)), self.word(token))
             elif kind == "polish":
                 builder.command(TwinCommand("polish"), word)
+            elif kind == "substitute":
+                for token in tokens:
+                    if not kw.is_kind(token.value):
+                        raise self.word(token).error(_unknown_piece(token.value))
+                # an unsupported new piece is reported where it is named
+                builder.command(TwinCommand(kind, values), self.word(tokens[1]))
             else:
                 builder.command(TwinCommand(kind, values), word)
+
+
+def _unknown_piece(kind: str) -> str:
+    return (f"unknown piece '{kind}' (piece names are Popeye's English ones: K Q R B S P, "
+            "N nightrider, G grasshopper, CA camel...)")
 
 
 # --- writing ------------------------------------------------------------------------------

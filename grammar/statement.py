@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from lark import Token, UnexpectedInput, UnexpectedToken
 
+from grammar import keywords as kw
 from grammar.build import ProblemBuilder
 from grammar.conditions import ConditionReader
 from grammar.lark_util import describe, parser
 from grammar.stipulation import parse_stipulation, starting_side
 from grammar.words import Word
 from solver.errors import InputError
-from solver.model import BLACK, WHITE, Piece, Problem
+from solver.model import BLACK, NEUTRAL, WHITE, Piece, Problem
 
 FEN_KINDS = {"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "S", "P": "P"}
 
@@ -55,8 +56,8 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
     children = tree.children
     placement = children[0]
     builder = ProblemBuilder(Word(text, line_number, 1), "en")
-    for piece, token in read_placement([t for t in placement.children if t.type == "RANK"], line_number):
-        builder.piece(piece, _word(token, line_number), replace=False)
+    for piece, word in read_placement([t for t in placement.children if t.type == "RANK"], line_number):
+        builder.piece(piece, word, replace=False)
     k = 1
     side_token = None
     if k < len(children) and not isinstance(children[k], Token):
@@ -94,8 +95,23 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
     return builder.build(source), builder
 
 
-def read_placement(ranks: list[Token], line_number: int = 1) -> list[tuple[Piece, Token]]:
-    """The pieces of a FEN placement given as its rank tokens (a8 rank first)."""
+# What a placement may hold besides FEN letters, for the messages.
+PLACEMENT_HELP = ("K Q R B N P as in FEN, lower case for black; a fairy piece by its Popeye "
+                  "English code: one letter as it is (G), two after a dot (.CA, .ca), any in "
+                  "brackets ([N] nightrider)")
+_COLOUR_PREFIX = {"+": WHITE, "-": BLACK, "=": NEUTRAL}
+
+
+def read_placement(ranks: list[Token], line_number: int = 1) -> list[tuple[Piece, Word]]:
+    """The pieces of a FEN placement given as its rank tokens (a8 rank first),
+    each with the word that wrote it (its own column within the rank).
+
+    Besides FEN's letters (N the knight), a rank may hold fairy pieces as in
+    Popeye's Forsyth: a one-letter Popeye English code as it is (`G`), a
+    two-letter one after a dot (`.CA` white, `.ca` black), and any code in
+    brackets (`[N]`, the nightrider, whose letter FEN gives the knight); a
+    `+`, `-` or `=` before a piece makes it white, black or neutral (for
+    codes of digits, `-.15`)."""
     if len(ranks) != 8:
         where = ranks[-1] if len(ranks) > 8 else ranks[0]
         token = ranks[8] if len(ranks) > 8 else where
@@ -105,21 +121,73 @@ def read_placement(ranks: list[Token], line_number: int = 1) -> list[tuple[Piece
     for number, token in enumerate(ranks):
         rank = 8 - number
         file = 0
-        for offset, ch in enumerate(token.value):
-            if ch.isdigit():
-                if ch in "09":
-                    raise Word(token.value, line_number, token.column + offset).error(
-                        f"'{ch}' in FEN rank {rank} ('{token.value}'): empty squares are counted 1 to 8")
-                file += int(ch)
+        for offset, count, item in _rank_items(token.value, Word(token.value, line_number, token.column), rank):
+            if count:
+                file += count
                 continue
-            kind = FEN_KINDS.get(ch.upper())
-            if kind is None:
-                raise Word(token.value, line_number, token.column + offset).error(
-                    f"unknown piece letter '{ch}' in the FEN (K Q R B N P, lower case for black)")
             if file < 8:
-                pieces.append((Piece("abcdefgh"[file] + str(rank), WHITE if ch.isupper() else BLACK, kind), token))
+                square = "abcdefgh"[file] + str(rank)
+                pieces.append((Piece(square, item[0], item[1]),
+                               Word(item[2], line_number, token.column + offset)))
             file += 1
         if file != 8:
             raise Word(token.value, line_number, token.column).error(
                 f"FEN rank {rank} ('{token.value}') has {file} squares, not 8")
     return pieces
+
+
+def _rank_items(text: str, where: Word, rank: int):
+    """(offset, empty squares, None) or (offset, 0, (colour, kind, written)) for each
+    item of one rank's text; InputError at the item's column if it is no piece."""
+    i = 0
+    while i < len(text):
+        start = i
+        ch = text[i]
+        if ch.isdigit():
+            if ch in "09":
+                raise _at(where, i, f"'{ch}' in FEN rank {rank} ('{text}'): empty squares are counted 1 to 8")
+            yield start, int(ch), None
+            i += 1
+            continue
+        colour = _COLOUR_PREFIX.get(ch)
+        if colour is not None:
+            i += 1
+            if i == len(text) or not (text[i].isalpha() or text[i] in ".["):
+                found = f"'{text[i]}'" if i < len(text) else "the end of the rank"
+                raise _at(where, i, f"expected a piece after '{ch}' in the FEN, found {found} ({PLACEMENT_HELP})")
+        code, kind, i = _piece_code(text, i, where, start)
+        if colour is None:
+            letter = next((c for c in code if c.isalpha()), "A")
+            colour = BLACK if letter.islower() else WHITE
+        yield start, 0, (colour, kind, text[start:i])
+
+
+def _piece_code(text: str, i: int, where: Word, start: int) -> tuple[str, str, int]:
+    """The piece written at text[i] (a letter, '.xy' or '[code]'): its code as
+    written, its kind, and where it ends; InputError at `start` if it is none."""
+    if text[i] == ".":
+        code = text[i + 1:i + 3]
+        kind = kw.kind_of(code, "en") if len(code) == 2 else None
+        if kind is None:
+            raise _at(where, start, f"unknown piece '.{code}' in the FEN (after a dot, a two-letter "
+                      "Popeye English code: .CA camel, .G2 grasshopper-2)")
+        return code, kind, i + 3
+    if text[i] == "[":
+        close = text.find("]", i)
+        code = text[i + 1:close] if close > 0 else text[i + 1:]
+        kind = kw.kind_of(code, "en") if close > 0 and 1 <= len(code) <= 2 else None
+        if kind is None:
+            what = f"missing ']' after '{text[start:]}'" if close < 0 else f"unknown piece '[{code}]'"
+            raise _at(where, start, f"{what} in the FEN (in brackets, a Popeye English code: [N] "
+                      "nightrider, [CA] camel)")
+        return code, kind, close + 1
+    code = text[i]
+    kind = FEN_KINDS.get(code.upper()) or kw.kind_of(code, "en") if code.isalpha() else None
+    if kind is None:
+        message = (f"unknown piece letter '{code}'" if code.isalpha() else f"unexpected '{code}'")
+        raise _at(where, i, f"{message} in the FEN ({PLACEMENT_HELP})")
+    return code, kind, i + 1
+
+
+def _at(where: Word, offset: int, message: str) -> InputError:
+    return Word(where.text, where.line, where.column + offset).error(message)

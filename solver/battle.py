@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .budget import SEARCH_SHARE, Budget, drop_oldest_half
-from .movegen import in_check, plausible
+from .movegen import plausible
 from .record import print_order
 from .tree import Node, Role, Turn, sort_siblings
 
@@ -100,10 +100,11 @@ class Battle:
         self._direct = play == DIRECT
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
         self._obliged_attacker = play == REFLEX
-        # Killers tested before the defences are generated: orthodox rules
-        # only (a condition's turns are not plain moves), and not where the
-        # defender must take a goal move (reflex play) before anything else.
-        self._quick_killer = rules.plain() and not self._obliged_defender
+        # Killers tested before the defences are generated, where the variant
+        # allows it (`killer_test`: orthodox walks, a turn is one move), and
+        # not where the defender must take a goal move (reflex play) before
+        # anything else.
+        self._quick_killer = rules.allows("killer_test") and not self._obliged_defender
 
     # ------------------------------------------------------------------ goal
 
@@ -243,13 +244,13 @@ class Battle:
         pos, rules = self.pos, self.rules
         killer = self._killer.get(k)
         tried = None
-        if killer is not None and self._quick_killer and not pos.fairy \
+        if killer is not None and self._quick_killer \
                 and plausible(pos.board, pos.side, killer):
             # The killer usually refutes again: test it before generating
             # every defence (a refutation makes the answer False whatever
             # the other defences, the stalemate test or the threat guard say).
             rules.play(pos, killer)
-            if in_check(pos, -pos.side):  # not legal here
+            if rules.in_check(pos, -pos.side):  # not legal here
                 rules.undo(pos, killer)
             else:
                 ok = self.answered(k)

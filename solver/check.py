@@ -382,7 +382,7 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
     """Play a line's moves as far as they are legal (help and series play:
     the opponent passes between two series moves)."""
     from .notation import move_text
-    from .rules import build_rules
+    from .rules import rules_for
     from .setup import position_of
     from .tree import Turn
 
@@ -391,7 +391,7 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
     if not sides:
         out.failed_at, out.reason = 0, "no such phase"
         return out
-    rules = build_rules(problem.conditions)
+    rules = rules_for(problem)
     pos = position_of(problem, sides[0])
     for i, item in enumerate(line.turns):
         if i < len(sides):
@@ -680,13 +680,13 @@ class _Judge:
 
     def battle(self, reversed_: bool) -> Battle:
         """One Battle per phase for every proof, so that its memo serves them all."""
-        from .rules import build_rules
+        from .rules import rules_for
         from .setup import position_of
 
         if reversed_ not in self._battles:
             stip = self.problem.stipulation
             attacker = BLACK if reversed_ else WHITE
-            self._battles[reversed_] = Battle(build_rules(self.problem.conditions),
+            self._battles[reversed_] = Battle(rules_for(self.problem),
                                               position_of(self.problem, attacker), stip.play, stip.goal,
                                               self.clock.budget())
         return self._battles[reversed_]

@@ -56,7 +56,7 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: str, budget: Budget
     when `solve_help_intelligent` would return None."""
     if goal != "#" or schedule.final != "goal" or not schedule.sides:
         return None
-    if not rules.plain() or rules.key_parts or pos.fairy or pos.side != schedule.sides[0]:
+    if not rules.allows("intelligent") or rules.key_parts or pos.side != schedule.sides[0]:
         return None
     if pos.kings[-schedule.sides[-1]] < 0 or in_check(pos, -pos.side):
         # (an illegal diagram: the rules below assume the mated side is never

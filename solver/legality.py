@@ -91,10 +91,10 @@ def _promotion_excess(problem: Problem, color: str) -> list[str]:
 def _checks(problem: Problem) -> list[str]:
     """The side that does not move first may not be in check (two kings in
     check at once is illegal whoever moves)."""
-    from .rules import build_rules
+    from .rules import rules_for
     from .setup import position_of
 
-    rules = build_rules(problem.conditions)
+    rules = rules_for(problem)
     pos = position_of(problem, WHITE)
     checked = {side for side in (WHITE, BLACK) if rules.in_check(pos, side)}
     if not checked:

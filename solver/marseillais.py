@@ -65,10 +65,10 @@ from .errors import InputError
 from .escapes import king_walks, touches, walks
 from .messigny import restricted
 from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, NORMAL
-from .movegen import in_check
 from .position import Position
 from .record import component
-from .rules import CONDITIONS, Rules, TurnTag
+from .capabilities import ALL_PROPERTIES, KING_STEP_TURN, SINGLE_MOVE_TURNS
+from .rules import CONDITIONS, ConditionSpec, Rules, TurnTag
 
 CACHE_LIMIT = 500_000  # entries of the has_turn cache, until a search sizes it
 # Bytes an entry of that cache costs (a (hash, tag) key, the dict's slot;
@@ -159,23 +159,18 @@ class MarseillaisRules(Rules):
     name = "marseillais"
 
     def __init__(self, base: Rules, balanced: bool = False, game_site: bool = False) -> None:
-        super().__init__()
+        super().__init__(base.variant)
         self.extra_moves = base.extra_moves
         self.move_filters = base.move_filters
         self.key_parts = base.key_parts + [_tag_key]
         self.exchanges = base.exchanges
-        self.in_check = base.in_check
         self.balanced = balanced
         self.game_site = game_site
-        self.step_is_turn = game_site  # then a first component alone is a turn
         self._has_turn: dict = {}  # position key -> has_turn, for mate tests
         self._cache_limit = CACHE_LIMIT
 
     def bound_caches(self, budget) -> None:
         self._cache_limit = budget.entries(RULES_SHARE, CACHE_ENTRY_BYTES)
-
-    def plain(self) -> bool:
-        return False
 
     # ------------------------------------------------------------- helpers
 
@@ -222,7 +217,7 @@ class MarseillaisRules(Rules):
         for c1 in firsts:
             rev = _reverse(board, c1)
             make(c1)
-            if in_check(pos, -side):
+            if self.in_check(pos, -side):
                 append((c1,))
                 unmake()
                 continue
@@ -252,7 +247,7 @@ class MarseillaisRules(Rules):
         for c1 in firsts:
             rev = _reverse(board, c1)
             make(c1)
-            if in_check(pos, -side):
+            if self.in_check(pos, -side):
                 total += 1
                 unmake()
                 continue
@@ -269,7 +264,7 @@ class MarseillaisRules(Rules):
             return False
         if self.game_site or self._first_of_game(pos):
             return self.has_move(pos)
-        if king_walks(pos):
+        if self.allows("king_walks") and king_walks(pos):
             return True
         key = self.key(pos)
         known = self._has_turn.get(key)
@@ -287,7 +282,7 @@ class MarseillaisRules(Rules):
         for c1 in self.moves(pos):
             rev = _reverse(board, c1)
             pos.make(c1)
-            if in_check(pos, -side):
+            if self.in_check(pos, -side):
                 pos.unmake()
                 return True
             self._between(pos, c1, side, start_ep, banned)
@@ -313,7 +308,7 @@ class MarseillaisRules(Rules):
         for c1 in self.moves(pos):
             rev = _reverse(board, c1)
             pos.make(c1)
-            if in_check(pos, -side):
+            if self.in_check(pos, -side):
                 out.append((c1,))
                 pos.unmake()
                 continue
@@ -341,7 +336,7 @@ class MarseillaisRules(Rules):
         banned = restricted(pos) if self.exchanges else ()
         make, unmake = pos.make, pos.unmake
         ek = pos.kings[-side]
-        routes = walks(pos, side) if ek >= 0 and not self.exchanges and not pos.fairy else []
+        routes = walks(pos, side) if ek >= 0 and self.allows("walk_refutation") else []
         out = []
         for c1 in self.moves(pos):
             rev = _reverse(board, c1)
@@ -361,7 +356,7 @@ class MarseillaisRules(Rules):
                             break
                 board[ek] = -KING * side
             make(c1)
-            if in_check(pos, -side):
+            if self.in_check(pos, -side):
                 if not open_walks:
                     self._finish(pos, (c1,), side, False)
                     if not self.has_turn(pos):
@@ -423,7 +418,7 @@ class MarseillaisRules(Rules):
         if len(turn) == 1:
             stuck = self.game_site and not self._first_of_game(pos)
             pos.make(c1)
-            over = stuck and not in_check(pos, -side)
+            over = stuck and not self.in_check(pos, -side)
         else:
             start_ep = pos.ep
             pos.make(c1)
@@ -467,4 +462,11 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return MarseillaisRules(rules, "Balanced" in params, "GameSite" in params)
 
 
-CONDITIONS["Marseillais"] = install
+def preserves(params: tuple[str, ...]) -> frozenset[str]:
+    """A turn is a pair of moves; a king's single step is a whole turn only
+    under the game site's rule (a first component alone may end the game)."""
+    drop = {SINGLE_MOVE_TURNS} | (set() if "GameSite" in params else {KING_STEP_TURN})
+    return ALL_PROPERTIES - drop
+
+
+CONDITIONS["Marseillais"] = ConditionSpec(install, preserves)

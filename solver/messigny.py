@@ -37,7 +37,8 @@ from .board import ATTACKS, E1, E8, KING, SLIDES, STEPS
 from .errors import InputError
 from .move import CASTLE, EXCHANGE
 from .movegen import attacked, in_check, path_clear
-from .rules import CONDITIONS, Rules
+from .capabilities import ALL_PROPERTIES, WALK_MOVES_ONLY
+from .rules import CONDITIONS, ConditionSpec, Rules
 
 
 def restricted(pos) -> tuple[int, ...]:
@@ -60,9 +61,13 @@ def _attacks(board: list[int], code: int, frm: int, target: int) -> bool:
     return path_clear(board, frm, target, STEPS[target - frm + 119])
 
 
-def exchanges(pos, kings: bool = True, checking: bool = False) -> list[int]:
+def exchanges(pos, kings: bool = True, checking: bool = False, rules: Rules | None = None
+              ) -> list[int]:
     """The legal exchanges of the side to move (`checking`: those that give
-    check).  `kings`: whether kings exchange (Rex inclusive).
+    check).  `kings`: whether kings exchange (Rex inclusive).  `rules`: the
+    rule set they are played under; unless it allows `exchange_tables`
+    (orthodox pieces), every exchange is tried on the board with its check
+    test.
 
     An exchange of two pieces other than kings leaves every square as
     occupied as before, so no line opens or closes: the mover's king is
@@ -80,6 +85,11 @@ def exchanges(pos, kings: bool = True, checking: bool = False) -> list[int]:
             targets.setdefault(-board[sq], []).append(sq)
     if not targets:
         return []
+    if rules is not None and not rules.allows("exchange_tables"):
+        cands = [frm | to << 7 | EXCHANGE << 14 for frm in sorted(pos.occupied[s])
+                 if frm not in banned and (kings or board[frm] != KING * s)
+                 for to in targets.get(board[frm], ())]
+        return _by_trial(pos, cands, s, checking, rules.in_check)
     out: list[int] = []
     king = KING * s
     ksq = pos.kings[s]
@@ -120,7 +130,7 @@ def exchanges(pos, kings: bool = True, checking: bool = False) -> list[int]:
     return out
 
 
-def _by_trial(pos, moves: list[int], s: int, checking: bool) -> list[int]:
+def _by_trial(pos, moves: list[int], s: int, checking: bool, in_check=in_check) -> list[int]:
     out = []
     for m in moves:
         pos.make(m)
@@ -140,11 +150,17 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         if param not in ("RexInclusive", "RexExclusive"):
             raise InputError(f"Messigny: unknown parameter {param}")
     kings = "RexExclusive" not in params
-    rules.extra_moves.append(lambda pos, checking=False: exchanges(pos, kings, checking))
+    rules.extra_moves.append(lambda pos, checking=False: exchanges(pos, kings, checking, rules))
     rules.move_filters.append(castles_from_home)
     rules.key_parts.append(restricted)
     rules.exchanges = True
     return rules
 
 
-CONDITIONS["Messigny"] = install
+def preserves(params: tuple[str, ...]) -> frozenset[str]:
+    """Everything but `walk_moves_only`: exchanges are moves beyond the
+    walks', and castling is filtered (the king's steps are not)."""
+    return ALL_PROPERTIES - {WALK_MOVES_ONLY}
+
+
+CONDITIONS["Messigny"] = ConditionSpec(install, preserves)

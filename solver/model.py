@@ -25,8 +25,17 @@ BLACK = "black"
 NEUTRAL = "neutral"
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
-# The pieces the engine plays (solver.board.POPEYE_KIND; a test keeps them equal).
-SUPPORTED_KINDS = ORTHODOX_KINDS + ("N",)
+
+
+def _supported_kinds() -> frozenset[str]:
+    """The pieces the engine plays: every row of the walk catalogue, by its
+    English code (solver.pieces.catalogue holds pieces as data only)."""
+    from .pieces.catalogue import PIECES
+
+    return frozenset(p.en for p in PIECES)
+
+
+SUPPORTED_KINDS = _supported_kinds()
 
 
 @dataclass(frozen=True, order=True)

@@ -1,9 +1,12 @@
 """Moves as plain ints, and a readable `Move` view of them.
 
 The engine passes moves around as ints (`frm | to << 7 | flag << 14 |
-promo << 17`): they cost nothing to build, compare and store in tables.
-Promotion kinds have 7 bits (fairy kinds up to 127); castling keeps the
-rook's file there.  `Move` decodes one for code that is not on the hot
+promo << 17 | extra << 24`): they cost nothing to build, compare and store
+in tables.  Promotion kinds have 7 bits (fairy kinds up to 127); castling
+keeps the rook's file there.  `extra` (7 bits) is the square of the piece a
+locust captures (LOCUST), or, in a promotion, the kind of the promoting
+pawn when it is not the orthodox pawn (a Berolina pawn, a superpawn ...),
+so that unmake can put it back.  `Move` decodes one for code that is not on the hot
 path (notation, tests).
 
 Flags say how to make the move; the moved and captured pieces are read
@@ -23,9 +26,11 @@ EN_PASSANT = 2  # pawn takes e.p.; the captured pawn is beside `to`
 CASTLE = 3      # king move of a castling; the rook move follows from `to`
 PROMOTION = 4   # pawn reaches the last rank; `promo` is the new kind
 EXCHANGE = 5    # Messigny: swap the pieces on frm and to
+LOCUST = 6      # the piece on the square in bits 24-30 is captured; `to` is empty
 
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
-              CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange"}
+              CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",
+              LOCUST: "locust"}
 
 
 def encode(frm: int, to: int, flag: int = NORMAL, promo: int = 0) -> int:
@@ -47,13 +52,23 @@ class Move:
         return encode(self.frm, self.to, self.flag, self.promo)
 
     def uci(self) -> str:
-        """UCI text (e1g1 for castling, e7e8q for promotion), as python-chess writes it."""
+        """UCI text (e1g1 for castling, e7e8q for promotion), as python-chess
+        writes it; a fairy promotion by the piece's Popeye code (e7e8ca)."""
         text = square_name(self.frm) + square_name(self.to)
         if self.flag == PROMOTION:
-            text += FEN_LETTER[self.promo].lower()
+            text += _letter(self.promo).lower()
         return text
 
     def __str__(self) -> str:
         sep = "<->" if self.flag == EXCHANGE else "-"
         return square_name(self.frm) + sep + square_name(self.to) + (
-            "=" + FEN_LETTER[self.promo] if self.flag == PROMOTION else "")
+            "=" + _letter(self.promo) if self.flag == PROMOTION else "")
+
+
+def _letter(kind: int) -> str:
+    """FEN's letter of an orthodox kind, else the piece's Popeye English code."""
+    if kind in FEN_LETTER:
+        return FEN_LETTER[kind]
+    from .pieces.catalogue import BY_KIND
+
+    return BY_KIND[kind].en

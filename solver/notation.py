@@ -1,8 +1,10 @@
 """Move notation as Popeye prints it, in English, French or German.
 
 The tree stores moves language-neutrally (`Component`, with Popeye's English
-piece codes); only here do they become text: `Rc2-c3`, `Rh1*d1`, pawns
-without a letter (`c7-c8=S`, `c7*b8=Q`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
+piece codes); only here do they become text, with the piece codes of the
+problem's language: `Rc2-c3`, `Rh1*d1`, `CAb1-c4` (French `CHb1-c4`),
+a locust's capture `Lh8*f6-e5`, pawns without a letter (`c7-c8=S`,
+`c7*b8=Q`, `b7-b8=CA`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
 Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
 (`Kg8-h7,Kh7-h6`), and the mark after the turn (` +`, ` #`, ` =`).
 
@@ -12,39 +14,27 @@ Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .tree import Component, Turn, WHITE
 
 LANGUAGES = ("en", "fr", "de")
 
-# Piece codes as Popeye prints them, English/French/German, transcribed from
-# Popeye's piece name list (piecenam.txt). English codes are the model's kinds.
-_PIECE_TABLE = """
-K/R/K P/P/B Q/D/D S/C/S R/T/T B/F/L LE/LE/LE MA/MA/MA PA/PA/PA VA/VA/VA
-RO/RO/RO G/S/G N/N/N Z/Z/Z CA/CH/CA GI/GI/GI RF/CC/WF BU/BU/BU WE/VI/WE AL/AL/AL
-FE/FE/FE DA/DA/DA LI/LI/LI NE/EQ/NE L/L/H BP/PB/BB AM/AM/AM EM/IM/KN PR/PR/PR GN/G/GN
-AN/AN/AN SQ/EC/EI WA/V/WA DR/DR/DR KA/KA/KA SS/CS/SS UU/UU/UU HA/HA/HA M/E/EL EA/AI/AD
-SW/M/SP AR/AR/ER RB/FR/RL C/CA/KL NH/SN/NH DU/PI/DU CR/CN/CR ZR/ZN/ZR GR/GN/GR CH/SC/CH
-ZH/SZ/ZH GH/SG/GH DS/CD/DS BK/CR/RS EQ/EA/EQ CT/CT/CT BS/BS/BS SP/SP/SB RL/TL/TL BL/FL/LL
-SI/SI/SI TR/TR/TR ND/NE/ND O/O/O EH/EH/RD MO/MO/MO RR/TC/TJ BR/FC/LJ AO/AO/AO OA/OA/OA
-RH/ST/TH BH/SF/LH EK/RE/EK BT/BT/PF GT/GT/PN SK/SK/SK CY/CY/CY CG/SA/KG RN/RL/RN RP/RS/RH
-OK/OK/OK 37/37/37 G2/S2/G2 G3/S3/G3 16/16/16 24/24/24 35/35/35 DG/DS/DG KH/SR/KH OR/OR/OR
-15/15/15 25/25/25 GL/GL/GL LR/LT/HT LB/LF/HL LN/LN/HN WR/VS/WR FR/FS/FR BI/BI/BI ET/EL/ET
-NA/NA/NA RM/ET/TC RE/AT/TA RW/MT/TS BM/EF/LC BE/AF/LA BW/MF/LS RA/RA/RA SO/SO/SO MG/MG/MG
-36/36/36 NL/NL/NL ML/ML/ML MM/MM/MM F/A/F DO/DN/DE RT/LA/HE BO/BO/BO QE/QA/QE QF/QF/QF
-QQ/QQ/OD B1/B1/B1 B2/B2/B2 B3/B3/B3 CP/PC/CB RK/CL/RP PP/PV/RB LS/LR/LR ZE/ZE/ZE BN/NR/NR
-S2/N2/S2 S4/N4/S4 S1/N1/S1 S3/N3/S3 QN/QN/QN DK/DT/DT DB/DF/DL NO/NO/NO TH/SB/UH LH/SE/BH
-GE/SM/GU GF/SU/GB KL/KL/LK KO/KO/KO KP/SV/SH SH/BA/SC GY/GY/GY MS/CM/MS PO/PO/PO MP/PM/MB
-MH/BM/MC ST/EP/ST
-"""
-
-_TO_LANG: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-_FROM_LANG: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-for _triple in _PIECE_TABLE.split():
-    _en, _fr, _de = _triple.split("/")
-    for _lang, _code in (("en", _en), ("fr", _fr), ("de", _de)):
-        _TO_LANG[_lang][_en] = _code
-        _FROM_LANG[_lang][_code] = _en
+@lru_cache(maxsize=None)
+def _piece_tables() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """English code -> code in each language, and back: the upper-cased piece
+    names of Popeye's input vocabulary, entry i the same piece in every
+    language (one table for reading and writing; tests check the walk
+    catalogue's codes against it).  Imported on first use, as
+    `solver.twins` does, so that the engine does not load the grammar."""
+    from grammar.popeye_vocabulary import PIECE_LETTERS
+    to_lang: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    from_lang: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        for en, code in zip(PIECE_LETTERS["en"], PIECE_LETTERS[lang]):
+            to_lang[lang][en.upper()] = code.upper()
+            from_lang[lang][code.upper()] = en.upper()
+    return to_lang, from_lang
 
 
 def _check_language(language: str) -> str:
@@ -57,12 +47,12 @@ def piece_letter(kind: str, language: str = "en") -> str:
     """The letter(s) Popeye prints for a piece kind (an English code) in `language`.
 
     A kind missing from the table is printed as it is (upper case)."""
-    return _TO_LANG[_check_language(language)].get(kind.upper(), kind.upper())
+    return _piece_tables()[0][_check_language(language)].get(kind.upper(), kind.upper())
 
 
 def piece_kind(letter: str, language: str = "en") -> str | None:
     """The English code of the piece `language` prints as `letter`, or None."""
-    return _FROM_LANG[_check_language(language)].get(letter.upper())
+    return _piece_tables()[1][_check_language(language)].get(letter.upper())
 
 
 def castling_squares(castling: str, side: str) -> tuple[str, str]:
@@ -77,6 +67,8 @@ def component_text(c: Component, language: str = "en") -> str:
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
+    if c.captured:   # a locust: the square it takes on, then the one it lands on
+        return f"{letter}{c.frm}*{c.captured}-{c.to}"
     text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
     if c.promotion:
         text += "=" + piece_letter(c.promotion, language)
@@ -104,7 +96,7 @@ _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
-    rf"(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
+    rf"(?:-(?P<land>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
 )
 
 # What Popeye may print after a move: check, then a goal's marker.
@@ -113,6 +105,14 @@ MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "
 
 class NotationError(ValueError):
     """Text that is not a move this module can map (fairy effects, unknown pieces)."""
+
+
+def _pawn_like(kind: str) -> bool:
+    """Does a piece of this English code promote (Berolina pawn, superpawn ...)?"""
+    from .pieces.catalogue import by_code
+
+    row = by_code(kind)
+    return row is not None and row.is_pawn
 
 
 def _kind(letter: str, language: str, text: str) -> str:
@@ -149,13 +149,19 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             en_passant = m.group("ep") is not None
             if kind == "P" and m.group("kind"):
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
-            if promo is not None and kind != "P":
+            if promo is not None and kind != "P" and not _pawn_like(kind):
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
-            comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
-                             promotion=_kind(promo, language, m.group(0)) if promo else None,
-                             en_passant=en_passant)
+            land = m.group("land")
+            if land is not None and not (capture and promo is None and not en_passant):
+                raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
+            if land is not None:
+                comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"))
+            else:
+                comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
+                                 promotion=_kind(promo, language, m.group(0)) if promo else None,
+                                 en_passant=en_passant)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":

@@ -33,7 +33,7 @@ from .board import (
     square_name, parse_square,
 )
 from .errors import InputError
-from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, PROMOTION
+from .move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
 
 _rng = random.Random(0x5EE2_1E)
 # Z_PIECE[code][sq], codes -127..127; negative codes index from the end of the list.
@@ -224,6 +224,8 @@ class Position:
                 if cap * -s >= 7:
                     self.fairy -= 1
             if flag == PROMOTION:
+                if p * s >= 7:  # a fairy pawn (Berolina ...) leaves the board
+                    self.fairy -= 1
                 p = ((m >> 17) & 127) * s  # 7 bits: fairy kinds up to 127
                 if p * s >= 7:
                     self.fairy += 1
@@ -257,6 +259,17 @@ class Position:
                 board[capsq] = 0
                 h ^= Z_PIECE[c][capsq]
                 self.occupied[-s].discard(capsq)
+            elif flag == LOCUST:
+                # the captured piece is not on `to`: the undo entry records it
+                capsq = (m >> 24) & 127
+                c = board[capsq]
+                board[capsq] = 0
+                h ^= Z_PIECE[c][capsq]
+                self.occupied[-s].discard(capsq)
+                if c * -s >= 7:
+                    self.fairy -= 1
+                self.stack[-1] = (m, c, *self.stack[-1][2:])
+                cap = c
             self.ep = ep
             if cap or p == PAWN * s or flag == PROMOTION:
                 self.halfmove = 0
@@ -315,6 +328,9 @@ class Position:
             return
         own.discard(to)
         own.add(frm)
+        if flag == LOCUST:
+            board[to] = 0
+            to = (m >> 24) & 127  # where the captured piece goes back
         board[to] = cap
         if cap:
             self.occupied[-s].add(to)
@@ -323,7 +339,9 @@ class Position:
         if flag == PROMOTION:
             if p * s >= 7:
                 self.fairy -= 1
-            p = PAWN * s
+            p = (((m >> 24) & 127) or PAWN) * s  # the promoting pawn's kind
+            if p * s >= 7:
+                self.fairy += 1
         board[frm] = p
         if p == KING * s:
             self.kings[s] = frm

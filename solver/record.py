@@ -8,8 +8,9 @@ the position *before* it is played.
 
 from __future__ import annotations
 
-from .board import POPEYE_CODE, square_name
-from .move import CASTLE, EN_PASSANT, EXCHANGE, PROMOTION
+from .board import square_name
+from .move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
+from .pieces.catalogue import BY_KIND
 from .tree import Component, components_order
 
 
@@ -17,16 +18,19 @@ def component(pos, m: int) -> Component:
     frm = m & 127
     to = (m >> 7) & 127
     flag = (m >> 14) & 7
-    kind = POPEYE_CODE[abs(pos.board[frm])]
+    kind = BY_KIND[abs(pos.board[frm])].en
     if flag == CASTLE:
         return Component(kind, square_name(frm), square_name(to),
                          castling="0-0" if (m >> 17) & 7 > (frm & 7) else "0-0-0")
     if flag == EXCHANGE:
         return Component(kind, square_name(frm), square_name(to), exchange=True)
+    if flag == LOCUST:
+        return Component(kind, square_name(frm), square_name(to), capture=True,
+                         captured=square_name((m >> 24) & 127))
     return Component(
         kind, square_name(frm), square_name(to),
         capture=bool(pos.board[to]) or flag == EN_PASSANT,
-        promotion=POPEYE_CODE[(m >> 17) & 15] if flag == PROMOTION else None,
+        promotion=BY_KIND[(m >> 17) & 127].en if flag == PROMOTION else None,
         en_passant=flag == EN_PASSANT,
     )
 
@@ -40,7 +44,7 @@ def print_order(rules, pos, turns: list) -> list:
     other turns on their description."""
     if len(turns) < 2:
         return list(turns)
-    if rules.plain() and not pos.fairy:
+    if rules.allows("int_print_order"):
         board = pos.board
 
         def key(m: int) -> int:

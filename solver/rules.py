@@ -37,16 +37,29 @@ would.
 
 Orthodox chess is the `Rules` with no conditions; its `turns` is the move
 generator itself, with nothing in between.
+
+Which generator: a rule set is built for a `Variant` (`solver.variant`: the
+pieces that may appear and the properties every piece and condition keeps),
+and decides once, from it, whether the fast orthodox generator and check
+test (`solver.movegen`) or the generic ones (`solver.pieces.generic`) run;
+`allows(shortcut)` answers the searches' questions the same way
+(`solver.capabilities`).  A condition declares, beside its `install`, the
+properties it preserves (`ConditionSpec`); `build_rules` restricts the
+variant by all of them before it installs any, so every hook sees the
+final profile.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
+from . import movegen
 from .board import KING
 from .escapes import flights, touches
 from .move import EXCHANGE, Move
-from .movegen import checking_moves, has_legal_move, in_check, legal_moves
+from .pieces import generic
+from .variant import Variant, orthodox_variant
 
 
 class TurnTag(NamedTuple):
@@ -64,21 +77,48 @@ class TurnTag(NamedTuple):
 
 class Rules:
     name = "orthodox"
-    step_is_turn = True  # a king's single step is a whole turn (not so in Marseillais)
 
-    def __init__(self) -> None:
+    def __init__(self, variant: Variant | None = None) -> None:
         self.extra_moves: list[Callable] = []
         self.move_filters: list[Callable] = []
         self.key_parts: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
-        self.in_check = in_check
+        self.variant = variant if variant is not None else orthodox_variant()
+        self._bind()
+
+    def _bind(self) -> None:
+        """Choose, once, the generator and check test the variant allows."""
+        v = self.variant
+        promotions = v.promotions
+        if v.allows("orthodox_attacks"):
+            self.in_check = movegen.in_check
+        elif v.allows("table_observation"):
+            self.in_check = generic.in_check_by_tables
+        else:
+            self.in_check = generic.in_check
+        check = self.in_check
+        if v.allows("pins"):
+            self._legal = movegen.legal_moves
+            self._has_legal = movegen.has_legal_move
+        else:
+            self._legal = lambda pos, first_only=False: generic.legal_moves(
+                pos, promotions, first_only, check)
+            self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check)
+        if v.allows("checking_geometry"):
+            self._checking = movegen.checking_moves
+        else:
+            self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
+
+    def allows(self, shortcut: str) -> bool:
+        """May the search use `shortcut` (a name of `solver.capabilities.SHORTCUTS`)?"""
+        return self.variant.allows(shortcut)
 
     # Single moves ("components" for conditions that group them into turns).
     def moves(self, pos) -> list[int]:
         """The legal single moves of the side to move."""
         if not self.extra_moves and not self.move_filters:
-            return legal_moves(pos)
-        out = legal_moves(pos)
+            return self._legal(pos)
+        out = self._legal(pos)
         for gen in self.extra_moves:
             out += gen(pos)
         for f in self.move_filters:
@@ -88,8 +128,8 @@ class Rules:
     def checking_moves(self, pos) -> list[int]:
         """The legal single moves after which the opponent is in check."""
         if not self.extra_moves and not self.move_filters:
-            return checking_moves(pos)
-        out = checking_moves(pos)
+            return self._checking(pos)
+        out = self._checking(pos)
         for gen in self.extra_moves:
             out += gen(pos, checking=True)
         for f in self.move_filters:
@@ -104,11 +144,11 @@ class Rules:
         def usable(m: int) -> bool:
             return m != excluding and all(f(pos, m) for f in filters)
 
-        first = legal_moves(pos, True)
+        first = self._legal(pos, True)
         if first:
             if any(usable(m) for m in first):
                 return True
-            if any(usable(m) for m in legal_moves(pos)):
+            if any(usable(m) for m in self._legal(pos)):
                 return True
         return any(usable(m) for gen in self.extra_moves for m in gen(pos))
 
@@ -141,8 +181,8 @@ class Rules:
 
     def has_turn(self, pos) -> bool:
         """Does the side to move have any legal turn? (mate and stalemate tests)"""
-        if self.plain():
-            return has_legal_move(pos)
+        if not self.extra_moves and not self.move_filters:
+            return self._has_legal(pos)
         return self.has_move(pos)
 
     def checking_turns(self, pos) -> list:
@@ -155,12 +195,12 @@ class Rules:
         final turn of a mate stipulation, where only these matter.
 
         A checking move that leaves the defending king an escape it had
-        before (`escapes`) is refuted without being played, where one king
-        step is a whole turn (`step_is_turn`)."""
+        before (`escapes`) is refuted without being played, where the
+        variant allows it (`flight_refutation`)."""
         out = []
         side = pos.side
         ek = pos.kings[-side]
-        free = flights(pos, side) if self.step_is_turn and ek >= 0 and not pos.fairy else ()
+        free = flights(pos, side) if ek >= 0 and self.allows("flight_refutation") else ()
         board = pos.board
         for t in self.checking_turns(pos):
             if free and t.__class__ is int:
@@ -183,10 +223,6 @@ class Rules:
         (`Budget.entries`); a search calls it before it starts.  Orthodox
         rules keep none."""
 
-    def plain(self) -> bool:
-        """Orthodox rules exactly (the engine's fast paths apply)."""
-        return type(self) is Rules and not self.extra_moves and not self.move_filters
-
     def turn_uci(self, turn) -> str:
         """A turn in UCI notation, components joined by a comma (perft --divide);
         a Messigny exchange, which UCI cannot say, as `d1<->d8`."""
@@ -199,27 +235,49 @@ class Rules:
         return (pos.hash, *(f(pos) for f in self.key_parts))
 
 
-ORTHODOX = Rules()
+@dataclass(frozen=True)
+class ConditionSpec:
+    """A condition as the registry knows it: `install(rules, params)` fills
+    the hooks (or returns a new rule set that wraps them); `preserves(params)`
+    names the properties (`solver.capabilities`) it keeps: all others are
+    dropped from the variant, turning off the shortcuts that need them."""
+    install: Callable
+    preserves: Callable[[tuple[str, ...]], frozenset[str]]
 
-# name -> module-level install(rules, params); filled by the condition modules.
-CONDITIONS: dict[str, Callable] = {}
+
+# name -> ConditionSpec; filled by the condition modules.
+CONDITIONS: dict[str, ConditionSpec] = {}
 
 
-def build_rules(conditions: Iterable = ()) -> Rules:
-    """The rule set for a problem's conditions (`solver.model.Condition`s)."""
+def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Rules:
+    """The rule set for a problem's conditions (`solver.model.Condition`s) on
+    its variant (`solver.variant.variant_of`; orthodox pieces by default)."""
     conditions = list(conditions)
+    if variant is None:
+        variant = orthodox_variant()
     if not conditions:
-        return Rules()
+        return Rules(variant)
     from .errors import InputError
 
     _register()
-    rules = Rules()
+    specs = []
     for cond in conditions:
-        install = CONDITIONS.get(cond.name)
-        if install is None or not getattr(cond, "supported", True):
+        spec = CONDITIONS.get(cond.name)
+        if spec is None or not getattr(cond, "supported", True):
             raise InputError(f"condition {cond.name} is not supported")
-        rules = install(rules, cond.params) or rules
+        specs.append(spec)
+        variant = variant.restricted(spec.preserves(cond.params))
+    rules = Rules(variant)
+    for cond, spec in zip(conditions, specs):
+        rules = spec.install(rules, cond.params) or rules
     return rules
+
+
+def rules_for(problem) -> Rules:
+    """The rule set of a problem (one twin's): its variant and conditions."""
+    from .variant import variant_of
+
+    return build_rules(problem.conditions, variant_of(problem))
 
 
 def unsupported_condition(cond) -> str | None:
@@ -230,7 +288,7 @@ def unsupported_condition(cond) -> str | None:
     if not getattr(cond, "supported", True) or cond.name not in CONDITIONS:
         return f"condition {cond.name} is not supported"
     try:
-        CONDITIONS[cond.name](Rules(), cond.params)
+        CONDITIONS[cond.name].install(Rules(), cond.params)
     except InputError as err:
         return err.message
     return None

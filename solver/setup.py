@@ -9,10 +9,10 @@ the statement says so.
 
 from __future__ import annotations
 
-from .board import (BLACK, POPEYE_KIND, WHITE, castle_bit, parse_square,
-                    SIDE_RIGHTS)
+from .board import BLACK, WHITE, castle_bit, parse_square, SIDE_RIGHTS
 from .errors import InputError
 from .model import Problem
+from .pieces.catalogue import by_code
 from .position import Position, _parse_castling
 
 
@@ -20,9 +20,10 @@ def position_of(problem: Problem, side: int = WHITE) -> Position:
     """The diagram as a Position with `side` to move."""
     pos = Position()
     for piece in problem.pieces:
-        kind = POPEYE_KIND.get(piece.kind)
-        if kind is None:
+        row = by_code(piece.kind)
+        if row is None:
             raise InputError(f"piece {piece.kind} on {piece.square} is not supported")
+        kind = row.kind
         if piece.color not in ("white", "black"):
             raise InputError(f"{piece.color} pieces are not supported ({piece.kind}{piece.square})")
         try:

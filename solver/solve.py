@@ -18,7 +18,7 @@ from .errors import InputError
 from .helpplay import LineSearch, Schedule, help_schedules, series_schedule
 from .intelligent import intelligent_search
 from .model import MAX_HALF_MOVES, Problem, Stipulation
-from .rules import build_rules
+from .rules import rules_for
 from .setup import position_of
 from .stream import Observer, section_items
 from .tree import (CHECK_LABEL, LINE, TREE, Node, Phase, Role, RunInfo, Section, SectionKind, TwinSolution,
@@ -122,7 +122,8 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
         executor = own_pool = worker_pool(jobs)
     try:
         for inst in instances:
-            twin = TwinSolution(label=inst.label, description=inst.description,
+            # the tree's description is without the two spaces that end Popeye's twin line
+            twin = TwinSolution(label=inst.label, description=inst.description.removesuffix("  "),
                                 illegal=illegal_reason(inst.problem))
             twins.append(twin)
             observer.twin_start(twin)
@@ -258,7 +259,7 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
         observer.phase_end(phase)
         return False
     specs = plan(problem)
-    rules = build_rules(problem.conditions)
+    rules = rules_for(problem)
     try:
         for spec in specs:
             if spec.kind == SectionKind.SET and king_capturable(problem, spec, rules):
@@ -322,7 +323,7 @@ def illegal_reason(problem: Problem) -> str | None:
     mover able to capture the king (Popeye refuses such a twin, "the side to
     play can capture the king", and solves the others: the searches assume
     the mover's opponent is not in check); set play alone is just left out."""
-    rules = build_rules(problem.conditions)
+    rules = rules_for(problem)
     if any(king_capturable(problem, spec, rules) for spec in plan(problem)
            if spec.kind != SectionKind.SET):
         return KING_CAPTURE
@@ -350,7 +351,7 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     stip = problem.stipulation
     attacker = BLACK if spec.reversed else WHITE
     pos = position_of(problem, attacker)
-    return Battle(build_rules(problem.conditions), pos, stip.play, stip.goal, budget,
+    return Battle(rules_for(problem), pos, stip.play, stip.goal, budget,
                   threat_max=_int_option(problem, "Threat", None),
                   no_threat=problem.has_option("NoThreat"),
                   no_short_variations=problem.has_option("NoShortVariations"),
@@ -393,7 +394,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
                          out=section.nodes, only=only, on_key=on_found)
         return False
     max_solutions = _int_option(problem, "MaxSolutions", None)
-    rules = build_rules(problem.conditions)
+    rules = rules_for(problem)
     found = 0
     for schedule in spec.schedules:
         pos = position_of(problem, schedule.first)
@@ -422,7 +423,7 @@ def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     stip = problem.stipulation
     side = spec.schedules[0].first if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
     pos = position_of(problem, side)
-    return len(build_rules(problem.conditions).turns(pos))
+    return len(rules_for(problem).turns(pos))
 
 
 def _solve_part(problem: Problem, spec: SectionSpec, index: int, deadline: float | None):

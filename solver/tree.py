@@ -55,6 +55,9 @@ class Component:
     'S', 'P', fairy codes such as 'N', 'G', 'CA'). For castling, `frm` and
     `to` are the king's squares. For a Messigny exchange, `frm` holds the
     mover's piece and `to` the opponent's piece of the same kind.
+    `captured` is the square of the piece taken when it is not `to`: a
+    locust takes the piece it jumps over and lands beyond it (Popeye prints
+    `Lh8*f6-e5`: from h8, takes on f6, lands on e5); `capture` is then True.
     """
 
     kind: str
@@ -65,6 +68,7 @@ class Component:
     castling: str | None = None  # '0-0' or '0-0-0'
     en_passant: bool = False
     exchange: bool = False
+    captured: str | None = None
 
 
 @dataclass(frozen=True)
@@ -290,11 +294,14 @@ def _square_index(name: str) -> int:
 
 def components_order(components: tuple[Component, ...]) -> tuple:
     """Sort key of a turn's components: piece (K Q R B S P, then fairy
-    pieces), then departure and arrival squares, then promotion piece.  The
+    pieces by code), then departure and arrival squares, then promotion piece
+    (Q R B S, then fairy pieces by code), then the square a locust takes on:
+    a total order, so that no two different moves tie.  The
     searches iterate in this order too, so that what they find comes in
     print order (and can be printed as found)."""
     return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
-                  _PROMOTION_ORDER.get(c.promotion, 5), c.exchange)
+                  _PROMOTION_ORDER.get(c.promotion, 5), c.promotion or "", c.exchange,
+                  _square_index(c.captured) if c.captured else -1)
                  for c in components)
 
 

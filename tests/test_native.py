@@ -196,7 +196,7 @@ def test_errors(text, message, line):
 
 
 def test_parse_native_reports_builders():
-    [(problem, builder)] = parse_native("problem:\nwhite: Ke1 Gb1\nblack: Ke8\nstipulation: #2\n")
+    [(problem, builder)] = parse_native("problem:\nwhite: Ke1 TRb1\nblack: Ke8\nstipulation: #2\n")
     assert builder.location(problem.unsupported_features()[0]).column == 12
 
 

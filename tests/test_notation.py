@@ -70,3 +70,16 @@ def test_turns_marks_and_marseillais():
 def test_unmappable_notation(text):
     with pytest.raises(NotationError):
         parse_turn(text, "de" if text.startswith(("T", "D")) else "en")
+
+
+def test_locust_capture_takes_on_one_square_and_lands_on_the_next():
+    """Popeye writes a locust's capture from, '*', the square taken on, '-', the landing square."""
+    turn = parse_turn("Lh8*f6-e5 +")
+    [c] = turn.components
+    assert (c.kind, c.frm, c.captured, c.to, c.capture) == ("L", "h8", "f6", "e5", True)
+    assert turn_text(turn, "en") == "Lh8*f6-e5 +"
+    assert turn_text(parse_turn("LRc5*c6-c7"), "de") == "HTc5*c6-c7"
+    assert parse_turn("HTc5*c6-c7", "de") == parse_turn("LRc5*c6-c7")
+    for bad in ("Lh8-f6-e5", "c7*b8-a8=Q", "e5*d6-d7 ep."):
+        with pytest.raises(NotationError):
+            parse_turn(bad)

@@ -109,6 +109,6 @@ def test_promotion_to_a_fairy_piece_of_the_diagram():
     promos = {(m >> 17) & 127 for m in generic.legal_moves(pos) if (m >> 14) & 7 == PROMOTION}
     assert promos == {QUEEN, ROOK, 3, 2, nightrider}
     mate = parse_square("b7") | parse_square("b8") << 7 | PROMOTION << 14 | nightrider << 17
-    lifted = generic.make_trial(pos, mate)
+    pos.make(mate)
     assert generic.in_check(pos) and not generic.legal_moves(pos)
-    generic.unmake_trial(pos, lifted)
+    pos.unmake()

@@ -93,9 +93,9 @@ def feerie_moves(pos: Position, flip: bool) -> dict[tuple[str, str, str], bool]:
     for m in generic.legal_moves(pos):
         frm, to, flag = m & 127, (m >> 7) & 127, (m >> 14) & 7
         promo = BY_KIND[(m >> 17) & 127].en if flag == PROMOTION else ""
-        lifted = generic.make_trial(pos, m)
+        pos.make(m)
         check = generic.in_check(pos)
-        generic.unmake_trial(pos, lifted)
+        pos.unmake()
         out[(square_name(unflip(frm)), square_name(unflip(to)), promo)] = check
     return out
 

@@ -125,3 +125,16 @@ def test_run_info_status():
     assert RunInfo().status == "complete"
     assert RunInfo(partial=True).status == "partial"
     assert RunInfo(timed_out=True, partial=True).status == "interrupted"
+
+
+def test_print_order_is_total_for_fairy_promotions_and_locusts():
+    """Two different moves never tie, so the printed order cannot depend on the
+    order they were found in (worker processes, generation order)."""
+    from solver.tree import Component, components_order
+    moves = [Component("P", "b7", "b8", promotion=p) for p in ("G", "CA", "15", "Q", "S", "G2")]
+    moves += [Component("L", "d4", "d7", capture=True, captured="d6"),
+              Component("L", "d4", "d7", capture=True, captured="d5")]
+    keys = [components_order((m,)) for m in moves]
+    assert len(set(keys)) == len(keys)
+    ordered = sorted(moves[:6], key=lambda m: components_order((m,)))
+    assert [m.promotion for m in ordered] == ["Q", "S", "15", "CA", "G", "G2"]

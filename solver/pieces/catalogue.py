@@ -24,8 +24,10 @@ output names pieces by the code of the problem's language (English here).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
+from ..capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
 
 MAX_KIND = 127  # 7 bits of promotion in the move int; Z_PIECE has 256 rows
 
@@ -58,7 +60,8 @@ class Walk:
 
 @dataclass(frozen=True)
 class Piece:
-    """A catalogue row."""
+    """A catalogue row.  (Its derived attributes are cached: the generic
+    generator reads them for every piece at every node.)"""
     kind: int
     name: str        # English name, as in Popeye's manual
     en: str          # Popeye codes (upper case, as Popeye prints them)
@@ -66,19 +69,29 @@ class Piece:
     de: str
     walks: tuple[Walk, ...]
 
-    @property
+    @cached_property
     def is_pawn(self) -> bool:
         """Pawn-like pieces (they promote, and are never promoted to); the
         dragon, a pawn and a knight, is not one, as in Popeye."""
         return bool(self.walks) and all(w.family in PAWN_FAMILIES for w in self.walks)
 
-    @property
+    @cached_property
     def promotable(self) -> bool:
         """May a pawn promote to it (if it is in the position)?  Popeye: not
         to a pawn, a king or the dummy (which has no walk at all)."""
         return bool(self.walks) and not self.is_pawn and self.kind != KING
 
-    @property
+    @cached_property
+    def preserves(self) -> frozenset[str]:
+        """The engine properties (`solver.capabilities`) this piece keeps when
+        it may appear in a problem: the orthodox pieces keep all; every other
+        catalogue piece all but orthodox walks (its moves and observation come
+        from its walks, the generic way; it has no effects and is not royal)."""
+        if self.kind <= KING:
+            return ALL_PROPERTIES
+        return ALL_PROPERTIES - {ORTHODOX_WALKS}
+
+    @cached_property
     def reverse(self) -> bool:
         """Does it walk towards its own first rank (and promote there)?"""
         return any(w.family == "reverse pawn" for w in self.walks)
@@ -252,6 +265,39 @@ _CODES: dict[str, dict[str, Piece]] = {
     lang: {getattr(p, lang): p for p in PIECES} for lang in LANGUAGES}
 
 
+ORTHODOX_PROMOTIONS = (QUEEN, KNIGHT, ROOK, BISHOP)
+
+
+def promotion_pieces(kinds) -> tuple[int, ...]:
+    """What a pawn promotes to where pieces of these kinds stand (Popeye's
+    rule): Q, S, R, B, then every other kind, whatever its colour, that is
+    neither a pawn nor a king nor the dummy, by kind code."""
+    fairy = sorted(k for k in set(kinds)
+                   if k not in ORTHODOX_PROMOTIONS and BY_KIND[k].promotable)
+    return ORTHODOX_PROMOTIONS + tuple(fairy)
+
+
 def kind_of(name: str) -> int:
     """The kind code of a piece by its English name (tests and set-up)."""
     return BY_NAME[name].kind
+
+
+def markdown_table() -> str:
+    """The catalogue as the Markdown table of docs/pieces.md (a test keeps
+    that file equal to this): name, Popeye's codes, walks."""
+    def walk_text(w: Walk) -> str:
+        vectors = ",".join(f"({f},{r})" for f, r in w.vectors)
+        extra = [m for m in (w.modality if w.modality != BOTH else "",
+                             f"param {w.param}" if w.param else "",
+                             "circle" if w.circle else "") if m]
+        return " ".join([w.family] + ([vectors] if vectors else []) + extra)
+
+    rows = ["| piece | English | French | German | walks |", "|---|---|---|---|---|"]
+    for p in PIECES:
+        walks = "; ".join(walk_text(w) for w in p.walks) or "none (does not move)"
+        rows.append(f"| {p.name} | {p.en} | {p.fr} | {p.de} | {walks} |")
+    return "\n".join(rows) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown_table(), end="")

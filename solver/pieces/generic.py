@@ -10,12 +10,10 @@ written to be obviously right rather than fast.
 Conventions shared with `solver.movegen` (the same move ints, made by
 `Position.make`): DOUBLE for an orthodox pawn's double step (e.p. squares as
 the position records them), EN_PASSANT, PROMOTION with the new kind in bits
-17-23, CASTLE with the rook's file in bits 17-19.  One flag is new: LOCUST,
-a capture of the piece on the square in bits 24-30, which is not the arrival
-square (a locust lands beyond the piece it takes); `Position.make` does not
-know it yet, so `make_trial` lifts that piece off the board around the move;
-nor does its unmake know promotions of other pawns than the orthodox one
-(it puts back a pawn): `unmake_trial` puts back the Berolina pawn or superpawn.
+17-23 (and, for a pawn other than the orthodox one, its kind in bits 24-30,
+which unmake puts back), CASTLE with the rook's file in bits 17-19, and
+LOCUST: a capture of the piece on the square in bits 24-30, which is not
+the arrival square (a locust lands beyond the piece it takes).
 
 Popeye's rules that shape the generator:
 - promotion to Q, S, R, B and to every other piece kind in the position
@@ -29,16 +27,13 @@ Popeye's rules that shape the generator:
 from __future__ import annotations
 
 from ..board import (
-    BISHOP, CASTLE_PATH, KING, KNIGHT, PAWN, QUEEN, ROOK, SIDE_RIGHTS, WHITE,
+    ATTACKS, CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, SLIDES, STEPS, WHITE,
 )
-from ..move import CASTLE, DOUBLE, EN_PASSANT, PROMOTION
+from ..move import CASTLE, DOUBLE, EN_PASSANT, LOCUST, PROMOTION
 from ..movegen import _castling_rooks
-from ..position import Z_PIECE
-from .catalogue import BY_KIND, Piece
+from .catalogue import BY_KIND, Piece, promotion_pieces
 from .families import observes, piece_moves
 
-LOCUST = 6
-_ORTHODOX_PROMOTIONS = (QUEEN, KNIGHT, ROOK, BISHOP)
 
 
 def piece_at(board, sq: int) -> Piece:
@@ -63,13 +58,42 @@ def in_check(pos, side: int | None = None) -> bool:
     return ksq >= 0 and observed(pos.board, ksq, pos.occupied[-side])
 
 
+def in_check_by_tables(pos, side: int | None = None) -> bool:
+    """`in_check`, with the orthodox attackers answered from the attack
+    tables (`solver.board.ATTACKS`: one lookup, and a path test for a line
+    piece), and only the other pieces asked through their walks.  The same
+    answer wherever observation is capture (shortcut `table_observation`):
+    a rook's attack depends on the squares between, not on what the other
+    pieces are."""
+    if side is None:
+        side = pos.side
+    ksq = pos.kings[side]
+    if ksq < 0:
+        return False
+    board = pos.board
+    for a in pos.occupied[-side]:
+        p = board[a]
+        if -KING <= p <= KING:
+            if p and ATTACKS[p][ksq - a + 119]:
+                if not SLIDES[p]:
+                    return True
+                step = STEPS[ksq - a + 119]
+                t = a + step
+                while t != ksq:
+                    if board[t]:
+                        break
+                    t += step
+                else:
+                    return True
+        elif observes(board, a, ksq, BY_KIND[abs(p)].walks):
+            return True
+    return False
+
+
 def promotion_kinds(pos) -> tuple[int, ...]:
-    """Popeye's promotion pieces: Q, S, R, B, then every other kind on the
-    board (either colour) that is neither a pawn nor a king nor the dummy."""
-    present = {abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side]}
-    fairy = sorted(k for k in present
-                   if k not in _ORTHODOX_PROMOTIONS and BY_KIND[k].promotable)
-    return _ORTHODOX_PROMOTIONS + tuple(fairy)
+    """Popeye's promotion pieces for the kinds on the board now (a problem's
+    are fixed by its diagram: `solver.variant`)."""
+    return promotion_pieces(abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side])
 
 
 def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
@@ -86,8 +110,9 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
         for t, c, w in piece_moves(board, frm, piece.walks):
             if piece.is_pawn:
                 if t >> 4 == last:
+                    pawn = 0 if piece.kind == PAWN else piece.kind << 24
                     for k in promotions:
-                        moves[frm | t << 7 | PROMOTION << 14 | k << 17] = None
+                        moves[frm | t << 7 | PROMOTION << 14 | k << 17 | pawn] = None
                     continue
                 if piece.kind == PAWN and abs(t - frm) == 32:
                     moves[frm | t << 7 | DOUBLE << 14] = None
@@ -144,64 +169,41 @@ def _castlings(pos, ksq: int) -> list[int]:
     return out
 
 
-def make_trial(pos, m: int):
-    """Make m; returns what `unmake_trial` needs to take it back.  (A locust
-    capture lifts the captured piece first: `Position.make` does not know it.)"""
-    lifted = None
-    flag = (m >> 14) & 7
-    if flag == LOCUST:
-        sq = (m >> 24) & 127
-        p = pos.board[sq]
-        _lift(pos, sq, p)
-        lifted = (sq, p, False)
-        m &= (1 << 24) - 1
-        m &= ~(7 << 14)
-    elif flag == PROMOTION:
-        frm = m & 127
-        p = pos.board[frm]
-        if p != PAWN * pos.side:   # another pawn: unmake would put back a pawn
-            lifted = (frm, p, True)
-    pos.make(m)
-    return lifted
-
-
-def unmake_trial(pos, lifted) -> None:
-    pos.unmake()
-    if lifted is not None:
-        sq, p, promoted = lifted
-        if promoted:
-            pos.board[sq] = p
-        else:
-            _drop(pos, sq, p)
-
-
-def _lift(pos, sq: int, p: int) -> None:
-    pos.board[sq] = 0
-    pos.occupied[1 if p > 0 else -1].discard(sq)
-    pos.hash ^= Z_PIECE[p][sq]
-    if abs(p) >= 7:
-        pos.fairy -= 1
-
-
-def _drop(pos, sq: int, p: int) -> None:
-    pos.board[sq] = p
-    pos.occupied[1 if p > 0 else -1].add(sq)
-    pos.hash ^= Z_PIECE[p][sq]
-    if abs(p) >= 7:
-        pos.fairy += 1
-
-
-def legal_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
+def legal_moves(pos, promotions: tuple[int, ...] | None = None,
+                first_only: bool = False, in_check=in_check) -> list[int]:
     """The pseudo-legal moves that leave the mover's king unobserved (all of
-    them when the mover has no king)."""
+    them when the mover has no king); with `first_only`, at most one.
+    (`in_check`: the check test, `in_check_by_tables` where it may be used.)"""
     s = pos.side
     moves = pseudo_moves(pos, promotions)
     if pos.kings[s] < 0:
-        return moves
+        return moves[:1] if first_only else moves
     out = []
     for m in moves:
-        lifted = make_trial(pos, m)
+        pos.make(m)
         if not in_check(pos, s):
             out.append(m)
-        unmake_trial(pos, lifted)
+            if first_only:
+                pos.unmake()
+                break
+        pos.unmake()
+    return out
+
+
+def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_check) -> bool:
+    return bool(legal_moves(pos, promotions, True, in_check))
+
+
+def checking_moves(pos, promotions: tuple[int, ...] | None = None,
+                   in_check=in_check) -> list[int]:
+    """The legal moves after which the other side's king is observed."""
+    s = pos.side
+    if pos.kings[-s] < 0:
+        return []
+    out = []
+    for m in legal_moves(pos, promotions, False, in_check):
+        pos.make(m)
+        if in_check(pos, -s):
+            out.append(m)
+        pos.unmake()
     return out

@@ -1,0 +1,101 @@
+"""What the engine's shortcuts assume, and what pieces and conditions preserve.
+
+The engine has a generic path that is always right (pseudo-legal moves from
+each piece's walk, legality by make / test / unmake, check by asking each
+enemy piece whether it observes the king: `solver.pieces.generic`), and
+fast paths that hold only for some pieces and conditions.  Each fast path
+(a *shortcut*) names the *properties* it needs; each piece and each
+condition names the properties it *preserves*.  A problem's variant keeps
+the properties that all of its pieces (including those a pawn may promote
+to) and all of its conditions preserve, and a shortcut runs only when all
+it needs is kept (`Variant.allows`).
+
+This is a whitelist: a new piece or condition preserves nothing until it
+says so, so it turns every shortcut off until a test against the generic
+path shows the shortcut still holds.  The searches never ask which piece
+or condition is in play, only whether a shortcut is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ------------------------------------------------------------- properties
+
+ORTHODOX_WALKS = "orthodox_walks"
+"""Every piece moves, captures and observes as K, Q, R, B, S or P do (and
+promotes to Q, R, B or S only)."""
+CAPTURE_OBSERVES = "capture_observes"
+"""A king is in check exactly when an enemy piece could capture it: no
+condition changes who observes (Madrasi, Patrol, Isardam ...)."""
+NO_EFFECTS = "no_effects"
+"""A move changes only the squares of its own pieces (no rebirth, no
+change of colour or kind, no blocked square)."""
+ONE_KING = "one_king"
+"""Each side's royal piece is its king, and it has at most one."""
+KING_STEP_TURN = "king_step_turn"
+"""A king's single step is a whole turn (not so in Marseillais)."""
+SINGLE_MOVE_TURNS = "single_move_turns"
+"""A turn is one move, an int (Marseillais plays pairs)."""
+KING_STEPS_FREE = "king_steps_free"
+"""No condition forbids a king's step that its walk allows (Messigny's
+filter concerns castling only)."""
+WALK_MOVES_ONLY = "walk_moves_only"
+"""Every move is a move of a piece's walk, and every such legal move may be
+played: no extra moves (Messigny's exchanges), no move forbidden by a
+condition."""
+
+ALL_PROPERTIES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING,
+                            KING_STEP_TURN, SINGLE_MOVE_TURNS, KING_STEPS_FREE,
+                            WALK_MOVES_ONLY})
+
+
+# -------------------------------------------------------------- shortcuts
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A fast path, the properties it needs, and where it lives."""
+    name: str
+    needs: frozenset[str]
+    where: str
+
+
+_LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING})
+
+SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
+    Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES}),
+             "movegen.attacked / in_check: one table lookup per attacker (ATTACKS) "
+             "instead of asking each walk"),
+    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
+             "generic.in_check_by_tables: orthodox attackers from the attack tables, the "
+             "other pieces through their walks"),
+    Shortcut("pins", _LINES,
+             "movegen.legal_moves: checkers and pins along rook and bishop lines, moves "
+             "legal by construction; has_legal_move tries king steps first"),
+    Shortcut("checking_geometry", _LINES,
+             "movegen.checking_moves: candidate checks from orthodox lines and leaps only"),
+    Shortcut("flight_refutation", _LINES | {KING_STEP_TURN, KING_STEPS_FREE},
+             "Rules.mating_turns: a check that leaves a flight open is refuted unplayed "
+             "(escapes.flights / touches)"),
+    Shortcut("king_walks", _LINES | {KING_STEPS_FREE},
+             "Marseillais has_turn: a two-step king walk proves a turn (escapes.king_walks)"),
+    Shortcut("walk_refutation", _LINES | {KING_STEPS_FREE, WALK_MOVES_ONLY},
+             "Marseillais mating_turns: a pair that leaves a king walk open is refuted "
+             "unplayed (escapes.walks / touches)"),
+    Shortcut("exchange_tables", _LINES,
+             "messigny.exchanges: exchange legality and checks from attack tables"),
+    Shortcut("killer_test", frozenset({ORTHODOX_WALKS, NO_EFFECTS, SINGLE_MOVE_TURNS,
+                                       WALK_MOVES_ONLY}),
+             "battle: a killer move is tested by movegen.plausible, without generating"),
+    Shortcut("intelligent", _LINES | {SINGLE_MOVE_TURNS, WALK_MOVES_ONLY},
+             "intelligent*.py: help mates by enumerating mate positions"),
+    Shortcut("int_print_order", frozenset({ORTHODOX_WALKS, SINGLE_MOVE_TURNS,
+                                           WALK_MOVES_ONLY}),
+             "record.print_order: moves sorted on their ints and piece codes"),
+)}
+
+
+def allows(properties: frozenset[str], shortcut: str) -> bool:
+    """May `shortcut` run where `properties` hold?  (KeyError for an unknown
+    shortcut: a misspelt name must not silently turn a check off.)"""
+    return SHORTCUTS[shortcut].needs <= properties
