@@ -52,8 +52,6 @@ BOARD_DIFFERENCES: dict[str, str] = {
         "BEISPIEL/schlagschach.inp#3", "BEISPIEL/verlorenesteine.inp#2", "EXAMPLES/lostpieces.inp#2",
         "EXAMPLES/nanna.inp#1", "EXAMPLES/rokagogo.inp#3", "EXAMPLES/rokagogo.inp#4",
         "EXAMPLES/rokagogo.inp#5", "EXAMPLES/rokagogo.inp#6", "EXAMPLES/rokagogo.inp#7")},
-    "BEISPIEL/pieces.inp#34": "German AE: feerie reads EE, Popeye's output reader AE (fairy piece codes)",
-    "BEISPIEL/pieces.inp#35": "German SR: feerie reads SC, Popeye's output reader SR (fairy piece codes)",
 }
 
 
