@@ -408,7 +408,7 @@ _READERS: dict[str, Callable] = {
     "annan": lambda self, w, i, p, *_: self._lettered(w, i, p, 3),
     "oscillating": lambda self, w, i, p, *_: self._lettered(w, i, p, 2),
     "singlebox": lambda self, w, i, p, *_: self._numbered(w, i, p, 3),
-    "republican": lambda self, w, i, p, *_: self._numbered(w, i, p, 2, first=1),
+    "republican": lambda self, w, i, p, *_: self._numbered(w, i, p, 2),
     "kobul": lambda self, w, i, p, *_: _one(self, "KOBUL_SIDES", w, i, p),
     "sentinelles": lambda self, w, i, p, *_: self._loop("SENTINELLES_VARIANTS", w, i, p, numbers_after=(3, 4, 5)),
     "breton": lambda self, w, i, p, *_: self._loop("BRETON_VARIANTS", w, i, p),
@@ -456,7 +456,11 @@ def condition_text(condition: Condition) -> str:
     writes square lists; reading the text back gives the same Condition."""
     parts = [condition.name]
     joinable = _joinable(condition)
-    for param in condition.params:
+    params = condition.params
+    if condition.name == "LastCapture" and len(params) >= 2:
+        # piece and square as one word ('Bg4'): a lone 'B' would read as an attribute's prefix
+        params = params[:-2] + (params[-2] + params[-1],)
+    for param in params:
         if joinable and len(parts) > 1 and len(param) == 2 and kw.squares_of(param) \
                 and kw.squares_of(parts[-1]):
             parts[-1] += param

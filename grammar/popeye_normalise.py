@@ -476,7 +476,9 @@ class _Reader:
     def _forsyth(self, canon: _Canon, keyword: Word) -> None:
         """Popeye's Forsyth: ranks from a8, digits skip (up to two digits), '/'
         is ignored, lower case black, '.' before a two-letter name, and a
-        '+', '-', '=' prefix forces white, black, neutral."""
+        '+', '-', '=' prefix forces white, black, neutral.  Only a piece can
+        fall off the board: Popeye's examples end in a '/' after h1, or
+        in a run of blanks past it ('.../4r1p1/16')."""
         word = self.src.next()
         if word is None:
             raise self._after(keyword).error("missing position after 'Forsyth'")
@@ -486,11 +488,6 @@ class _Reader:
         placed: dict[int, list[str]] = {0: [], 1: [], 2: []}
         while i < len(text):
             ch = text[i]
-            if ch == "/":       # rank separators are optional, and may end the text
-                i += 1
-                continue
-            if square >= 64:
-                raise Word(text, word.line, word.column + i).error("too many squares in the Forsyth position")
             if ch.isdigit():
                 j = i + 1
                 if j < len(text) and text[j].isdigit():
@@ -498,6 +495,11 @@ class _Reader:
                 square += int(text[i:j])
                 i = j
                 continue
+            if ch == "/":
+                i += 1
+                continue
+            if square >= 64:
+                raise Word(text, word.line, word.column + i).error("too many squares in the Forsyth position")
             colour = None
             if ch in "=+-":
                 colour = "=+-".index(ch)
@@ -518,8 +520,6 @@ class _Reader:
             placed[colour].append(kind + "abcdefgh"[file] + str(rank))
             square += 1
             i += width
-        if square > 64:
-            raise word.error("too many squares in the Forsyth position")
         for colour in (0, 1, 2):
             if placed[colour]:
                 canon.add([("Pieces", keyword), (_COLOURS[colour], word)] + [(p, word) for p in placed[colour]])

@@ -156,6 +156,8 @@ def parse_stipulation(text: str) -> Stipulation:
     low = text.lower()
     if not low:
         raise InputError("missing stipulation")
+    if re.search(r"[0-9]\.0\Z", low):
+        return parse_stipulation(text[:-2])  # Popeye reads 'dia3.0' as 'dia3', 'h#2.0' as 'h#2'
     try:
         tree = _parser().parse(low)
     except UnexpectedInput as err:

@@ -172,6 +172,11 @@ def _parse_board(rows: list[str], language: str) -> tuple[Piece, ...] | None:
 POSTKEY_CHECK_LINE = " +"
 
 
+# Popeye's German warning for a position without a king of either side ends in
+# a newline of its own (the English and French ones do not): one blank line more.
+NEWLINE_ENDED_NOTE = "Es fehlt ein weisser oder schwarzer Koenig"
+
+
 def _starts_solution(line: str) -> bool:
     return line == "" or line == POSTKEY_CHECK_LINE
 
@@ -189,6 +194,8 @@ def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> in
             problem.stipulation, problem.piece_counts = m.group(1), m.group(2)
         end = next((i for i in range(border + 20, len(chunk)) if _starts_solution(chunk[i])), len(chunk))
         problem.notes = [line.strip() for line in chunk[border + 20:end]]
+        if problem.notes[-1:] == [NEWLINE_ENDED_NOTE] and chunk[end:end + 2] == ["", ""]:
+            end += 1  # the note's own newline: the solution starts at the next blank line
     else:
         end = next((i for i, line in enumerate(chunk) if _starts_solution(line)), len(chunk))
         problem.remarks = chunk[:end]

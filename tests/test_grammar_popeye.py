@@ -402,3 +402,32 @@ def test_every_canonical_name_reads_back_to_itself():
             continue   # need arguments
         [option] = read_option_text(name)
         assert option.name == name
+
+
+def test_forsyth_may_end_in_a_slash_or_run_past_h1():
+    """Popeye's examples end a Forsyth position with '/' after h1 (BEISPIEL/bgl.inp)
+    or with a run of blanks past h1 (EXAMPLES/champursue.inp: '.../16'); only a
+    piece beyond h1 is an error."""
+    full = one("BeginProblem\nForsyth 32/6R1/7p/7s/5K1k/\nStipulation #2\nEndProblem\n")
+    assert set(full.pieces) == {Piece("g4", WHITE, "R"), Piece("h3", BLACK, "P"), Piece("h2", BLACK, "S"),
+                                Piece("f1", WHITE, "K"), Piece("h1", BLACK, "K")}
+    past = one("BeginProblem\nForsyth 3k4/1K6/8/8/8/8/8/16\nStipulation #2\nEndProblem\n")
+    assert set(past.pieces) == {Piece("d8", BLACK, "K"), Piece("b7", WHITE, "K")}
+    with pytest.raises(InputError, match="too many squares in the Forsyth position"):
+        load_strict("BeginProblem\nForsyth 8/8/8/8/8/8/8/K6k/q\nStipulation #2\nEndProblem\n", "t.inp")
+
+
+def test_length_with_a_zero_fraction_is_the_whole_number():
+    """Popeye reads 'dia3.0' (BEISPIEL/andrnach.inp) as dia3 and 'h#2.0' as h#2."""
+    problem = one("BeginProblem\nPieces White Ka1 Black Kh8\nStipulation h#2.0\nEndProblem\n")
+    assert problem.stipulation.text == "h#2" and problem.stipulation.moves == 2
+    assert not problem.stipulation.half
+
+
+def test_republican_type1_and_lastcapture_piece():
+    """EXAMPLES/republican.inp ('republican type1') and lastcap.inp ('lastcap wh bg4')."""
+    [republican] = load("BeginProblem\nPieces White Ka1 Black Kh8\nCondition Republican Type1\n"
+                        "Stipulation #1\nEndProblem\n", "t")
+    assert republican.problem.conditions == (Condition("RepublicanChess", ("Type1",), False),)
+    [lastcap] = load("beg\nstip #1\nfors 32/6p1/1p6/5Q2/K1k5/\ncond parr lastcap wh bg4\nend\n", "t")
+    assert lastcap.problem.conditions[1] == Condition("LastCapture", ("White", "B", "g4"), False)

@@ -375,3 +375,22 @@ def test_inferred_sides_agree_with_the_diagrams():
                             assert colour[first.frm] == root.side, (name, problem.stipulation, root.turn)
                             checked += 1
     assert checked > 300
+
+
+def test_german_missing_king_warning_ends_in_a_blank_line_of_its_own():
+    """Popeye's German 'Es fehlt ein weisser oder schwarzer Koenig' ends in a
+    newline of its own (BEISPIEL/hpint.out): that blank line is no empty set play."""
+    import grammar
+    from solver.popeye_writer import write_problem
+    from solver.solve import solve_problem
+
+    warning = "Es fehlt ein weisser oder schwarzer Koenig"
+    [problem] = grammar.load_strict("anfang\nforderung ser-=4\nsteine weiss bd7e7 schwarz kh8 bg7\nende\n")
+    text = write_problem(problem, solve_problem(problem).twins, time_s=0.0)
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ser-=4")) + 1
+    warned = "\n".join(lines[:at] + [warning, ""] + lines[at:])
+    [plain], [parsed] = parse_output(text), parse_output(warned)
+    assert parsed.notes == [warning]
+    assert [s.kind for s in parsed.twins[0].phases[0].sections] == [SectionKind.PLAY]
+    assert canonical(parsed.twins[0]) == canonical(plain.twins[0])
