@@ -7,7 +7,7 @@ for wall time) and the ratio of the best runs.  For "did this change slow
 orthodox solving down": check out the old commit beside the new one
 (`git worktree add --detach ../old REV`) and
 
-    python bench/ab.py ../old . --rounds 3 -- bench/solve.py --chest 30 --max-time 20
+    python bench/ab.py --rounds 3 ../old . -- bench/solve.py --chest 30 --max-time 20
 """
 
 from __future__ import annotations
