@@ -26,11 +26,9 @@ Popeye's rules that shape the generator:
 
 from __future__ import annotations
 
-from ..board import (
-    ATTACKS, CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, SLIDES, STEPS, WHITE,
-)
+from ..board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
 from ..move import CASTLE, DOUBLE, EN_PASSANT, LOCUST, PROMOTION
-from ..movegen import _castling_rooks
+from ..movegen import _castling_rooks, attacked
 from .catalogue import BY_KIND, Piece, promotion_pieces
 from .families import observes, piece_moves
 
@@ -71,23 +69,11 @@ def in_check_by_tables(pos, side: int | None = None) -> bool:
     if ksq < 0:
         return False
     board = pos.board
-    for a in pos.occupied[-side]:
-        p = board[a]
-        if -KING <= p <= KING:
-            if p and ATTACKS[p][ksq - a + 119]:
-                if not SLIDES[p]:
-                    return True
-                step = STEPS[ksq - a + 119]
-                t = a + step
-                while t != ksq:
-                    if board[t]:
-                        break
-                    t += step
-                else:
-                    return True
-        elif observes(board, a, ksq, BY_KIND[abs(p)].walks):
-            return True
-    return False
+    enemies = pos.occupied[-side]
+    if attacked(board, ksq, -side, [a for a in enemies if -KING <= board[a] <= KING]):
+        return True
+    return any(observes(board, a, ksq, BY_KIND[abs(board[a])].walks)
+               for a in enemies if not -KING <= board[a] <= KING)
 
 
 def promotion_kinds(pos) -> tuple[int, ...]:
