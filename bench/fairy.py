@@ -4,8 +4,8 @@ times of fairy problems against a Popeye you built yourself, in one run.
 1. perft nodes per second (CPU time): the fast orthodox generator and the
    generic one (`FEERIE_GENERIC=1`'s path) on the same orthodox positions,
    then the generic one on fairy positions (Popeye has no perft).
-2. The given Popeye input files (by default some of Popeye's own example
-   files with fairy pieces, from ../shared/reference) solved by feerie and, with `--popeye PATH`, by Popeye:
+2. The given Popeye input files (by default tests/data/popeye_fairy/, the
+   random fairy problems the tests compare with Popeye) solved by feerie and, with `--popeye PATH`, by Popeye:
    CPU seconds of each (Popeye's from the child-process accounting).
 
     python bench/fairy.py [--popeye PATH] [--max-time 60] [FILE.inp ...]
@@ -48,9 +48,7 @@ FAIRY = [
     ("chinese", {"e1": "king", "a1": "pao", "h1": "vao", "d1": "leo", "b2": "pawn"},
      {"e8": "king", "a8": "pao", "h8": "vao", "d8": "leo", "g7": "pawn"}, 3),
 ]
-CORPUS = ROOT.parent / "shared" / "reference" / "popeye" / "corpus"
-DEFAULT_PROBLEMS = [CORPUS / "BEISPIEL" / f"{name}.inp"
-                    for name in ("hopper", "chinese", "elephant", "orphan", "pieces")]
+DEFAULT_PROBLEMS = sorted((ROOT / "tests" / "data" / "popeye_fairy").glob("*.inp"))
 
 
 def cpu(fn):
