@@ -31,12 +31,9 @@ KING = 6
 NIGHTRIDER = 7
 FAIRY_MIN = NIGHTRIDER  # kinds from here on are fairy pieces
 
-# Letters: FEN (N = knight) and Popeye English (S = knight, N = nightrider).
+# FEN letters (N = knight); Popeye's codes of every piece are in solver.pieces.catalogue.
 FEN_LETTER = {PAWN: "P", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K"}
 FEN_KIND = {v: k for k, v in FEN_LETTER.items()}
-POPEYE_CODE = {PAWN: "P", KNIGHT: "S", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K",
-               NIGHTRIDER: "N"}
-POPEYE_KIND = {v: k for k, v in POPEYE_CODE.items()}
 
 FILES = "abcdefgh"
 
@@ -98,13 +95,8 @@ KING_TARGETS = [(_leaps(sq, KING_VECTORS) if not sq & 0x88 else ()) for sq in ra
 ROOK_RAYS = [(_rays(sq, ROOK_DIRS) if not sq & 0x88 else ()) for sq in range(128)]
 BISHOP_RAYS = [(_rays(sq, BISHOP_DIRS) if not sq & 0x88 else ()) for sq in range(128)]
 QUEEN_RAYS = [ROOK_RAYS[sq] + BISHOP_RAYS[sq] for sq in range(128)]
-NIGHTRIDER_RAYS = [(_rays(sq, KNIGHT_VECTORS) if not sq & 0x88 else ()) for sq in range(128)]
 RAY = [({d: _ray(sq, d) for d in QUEEN_DIRS + KNIGHT_VECTORS} if not sq & 0x88 else {})
        for sq in range(128)]
-
-# Rider tables by kind (the move generator and the attack test read these).
-RIDER_RAYS = {BISHOP: BISHOP_RAYS, ROOK: ROOK_RAYS, QUEEN: QUEEN_RAYS, NIGHTRIDER: NIGHTRIDER_RAYS}
-LEAPER_TARGETS = {KNIGHT: KNIGHT_TARGETS, KING: KING_TARGETS}
 
 
 def _direction_table() -> list[int]:
