@@ -336,14 +336,23 @@ def pseudo_moves(pos) -> list[int]:
     ksq = pos.kings[s]
     if ksq >= 0 and pos.castling & SIDE_RIGHTS[s] and not in_check(pos, s):
         _castlings(pos, ksq, moves.append)
+    return moves + ep_captures(pos)
+
+
+def ep_captures(pos) -> list[int]:
+    """The e.p. captures the position's e.p. squares allow, self-check aside
+    (an orthodox pawn's: the generic generator uses the same rule)."""
+    board = pos.board
+    s = pos.side
+    out = []
     for e in pos.ep:
         capsq = e - 16 * s
         if board[e] or board[capsq] != -PAWN * s:
             continue
         for frm in ((e - 15, e - 17) if s == WHITE else (e + 15, e + 17)):
             if not frm & 0x88 and board[frm] == PAWN * s:
-                moves.append(frm | e << 7 | EN_PASSANT << 14)
-    return moves
+                out.append(frm | e << 7 | EN_PASSANT << 14)
+    return out
 
 
 def _legal_by_trial(pos, first_only: bool = False) -> list[int]:

@@ -27,8 +27,8 @@ Popeye's rules that shape the generator:
 from __future__ import annotations
 
 from ..board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
-from ..move import CASTLE, DOUBLE, EN_PASSANT, LOCUST, PROMOTION
-from ..movegen import _castling_rooks, attacked
+from ..move import CASTLE, DOUBLE, LOCUST, PROMOTION
+from ..movegen import _castling_rooks, attacked, ep_captures
 from .catalogue import BY_KIND, Piece, promotion_pieces
 from .families import observes, piece_moves
 
@@ -110,13 +110,8 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
         if piece.kind == KING and frm == pos.kings[s]:
             for m in _castlings(pos, frm):
                 moves[m] = None
-    for e in pos.ep:
-        capsq = e - 16 * s
-        if board[e] or board[capsq] != -PAWN * s:
-            continue
-        for frm in ((e - 15, e - 17) if s == WHITE else (e + 15, e + 17)):
-            if not frm & 0x88 and board[frm] == PAWN * s:
-                moves[frm | e << 7 | EN_PASSANT << 14] = None
+    for m in ep_captures(pos):
+        moves[m] = None
     return list(moves)
 
 
