@@ -1,0 +1,115 @@
+"""The generic generator, trying only the moves that can matter.
+
+`generic.legal_moves` makes every pseudo-legal move, asks whether the
+mover's king is observed, and unmakes it; `generic.checking_moves` then
+makes every legal move again to ask whether it gives check.  Most of those
+trials cannot change the answer, and `observation.geometry` says which:
+
+- *Legality* (shortcut `quiet_legality`).  Let D be the squares of the
+  enemy pieces that could observe the king on some board, with the squares
+  their observation of it depends on.  A move that is not the king's, not
+  castling, not e.p. changes the squares frm, to and, for a locust, the
+  captured piece's (nothing else, where the move has no effects); if none
+  of them is in D, every enemy piece stands where it stood and sees the
+  same squares, so the king is observed after the move exactly when it is
+  before.  Such a move is legal without a trial when the king is not in
+  check, and illegal when it is.  Only the others are tried.
+- *Checks* (shortcut `quiet_checks`).  Where the opponent is not in check
+  before the move, a move gives check only if the moved piece could observe
+  the enemy king from its arrival square (with its kind after promotion),
+  or the move changes a square on which the observation of the king by one
+  of the mover's pieces depends (a discovered check).  The other moves are
+  not checking moves, whatever their legality: they are skipped unmade.
+
+Both need that observation is capture by walk (`capture_observes`), that a
+move changes only its own squares (`no_effects`), that the royal piece is
+the king (`one_king`) and that every piece's observation has a geometric
+bound (`local_observation`); where a piece has none, the position is
+answered by the plain trials (`dependencies` returns None).  Castling and
+e.p. are always tried.  `tests/test_generic_speed.py` requires the same
+moves as the plain generator on every stored catalogue position.
+"""
+
+from __future__ import annotations
+
+from ..move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from . import generic
+from .observation import dependencies, geometry
+
+
+def _touches(m: int, deps: set[int]) -> bool:
+    """Does move m change a square of `deps` (or is it castling or e.p.,
+    which change more squares and are always tried)?"""
+    flag = (m >> 14) & 7
+    if flag == CASTLE or flag == EN_PASSANT:
+        return True
+    if (m & 127) in deps or ((m >> 7) & 127) in deps:
+        return True
+    return flag == LOCUST and ((m >> 24) & 127) in deps
+
+
+def legal_moves(pos, promotions=None, first_only: bool = False,
+                in_check=generic.in_check) -> list[int]:
+    """`generic.legal_moves`, trying only the moves that touch D (module doc)."""
+    s = pos.side
+    k = pos.kings[s]
+    if k < 0:
+        return generic.legal_moves(pos, promotions, first_only, in_check)
+    deps = dependencies(pos.board, pos.occupied[-s], k)
+    if deps is None:
+        return generic.legal_moves(pos, promotions, first_only, in_check)
+    deps.add(k)  # the king's own moves are always tried
+    checked = in_check(pos, s)
+    out = []
+    for m in generic.pseudo_moves(pos, promotions):
+        if _touches(m, deps):
+            pos.make(m)
+            ok = not in_check(pos, s)
+            pos.unmake()
+        else:
+            ok = not checked
+        if ok:
+            out.append(m)
+            if first_only:
+                break
+    return out
+
+
+def has_legal_move(pos, promotions=None, in_check=generic.in_check) -> bool:
+    return bool(legal_moves(pos, promotions, True, in_check))
+
+
+def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]:
+    """`generic.checking_moves`, making only the moves that may give check
+    (and, of those, trying legality only where it may have changed)."""
+    s = pos.side
+    ek = pos.kings[-s]
+    if ek < 0:
+        return []
+    board = pos.board
+    own = dependencies(board, pos.occupied[s], ek)
+    if own is None or in_check(pos, -s):
+        return generic.checking_moves(pos, promotions, in_check)
+    k = pos.kings[s]
+    deps = dependencies(board, pos.occupied[-s], k) if k >= 0 else set()
+    if deps is None:
+        return generic.checking_moves(pos, promotions, in_check)
+    if k >= 0:
+        deps.add(k)
+        checked = in_check(pos, s)
+    else:
+        checked = False
+    out = []
+    for m in generic.pseudo_moves(pos, promotions):
+        to = (m >> 7) & 127
+        kind = (m >> 17) & 127 if (m >> 14) & 7 == PROMOTION else abs(board[m & 127])
+        if geometry(kind)[to << 7 | ek] is False and not _touches(m, own):
+            continue
+        tried = _touches(m, deps)
+        if checked and not tried:
+            continue
+        pos.make(m)
+        if (not tried or not in_check(pos, s)) and in_check(pos, -s):
+            out.append(m)
+        pos.unmake()
+    return out

@@ -1,0 +1,129 @@
+"""The generic path's speed-ups proven against the plain generic path.
+
+`solver.pieces.observation` claims, for every catalogue piece, which squares
+its observation of a square can depend on (`geometry`) and answers
+observation from tables (`observer`); `solver.pieces.quiet` keeps moves
+without trying them on the strength of the first claim.  Here:
+- the claim itself, on random boards: changing any square outside the
+  claimed ones never changes the observation (and where the geometry says
+  "never", the piece does not observe);
+- `observer` equals `families.observes` (capture by generation);
+- `quiet.legal_moves` / `checking_moves` / `has_legal_move` give the same
+  moves as `generic`'s on every stored catalogue position (Popeye's move
+  lists: every piece, pins, checks, promotions, castling), both colours,
+  before and after every legal move;
+- perft of fairy positions is the same with the shortcuts on and under
+  FEERIE_GENERIC=1."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.pieces import generic, quiet
+from solver.pieces.catalogue import BY_KIND
+from solver.pieces.families import observes
+from solver.pieces.observation import bounded, dependencies, geometry, observer
+from test_pieces_popeye import RECORDS, read_position
+
+SQUARES = [r * 16 + f for r in range(8) for f in range(8)]
+KINDS = sorted(BY_KIND)
+TRIALS = 400  # random boards per piece kind
+
+
+def _random_board(rng: random.Random, density: float) -> list[int]:
+    board = [0] * 128
+    for sq in SQUARES:
+        if rng.random() < density:
+            board[sq] = rng.choice(KINDS) * rng.choice((1, -1))
+    return board
+
+
+def _trials(kind: int, seed: int):
+    """(board, frm, target): a white piece of `kind` on frm, a black piece
+    on target; target mostly one the geometry does not rule out."""
+    rng = random.Random(seed)
+    table = geometry(kind)
+    for n in range(TRIALS):
+        board = _random_board(rng, rng.choice((0.1, 0.2, 0.35)))
+        frm = rng.choice(SQUARES)
+        board[frm] = kind
+        possible = [t for t in SQUARES if t != frm and table[frm << 7 | t] is not False]
+        target = rng.choice(possible if possible and n % 4 else [t for t in SQUARES if t != frm])
+        board[target] = -rng.choice(KINDS)
+        yield rng, board, frm, target
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if bounded(BY_KIND[k].walks)],
+                         ids=lambda k: BY_KIND[k].name)
+def test_observation_depends_only_on_the_claimed_squares(kind):
+    walks = BY_KIND[kind].walks
+    seen = 0
+    for rng, board, frm, target in _trials(kind, kind):
+        g = geometry(kind)[frm << 7 | target]
+        assert g is not None
+        before = observes(board, frm, target, walks)
+        if g is False:
+            assert not before, (BY_KIND[kind].name, frm, target, board)
+            continue
+        seen += before
+        free = [sq for sq in SQUARES if sq not in g and sq not in (frm, target)]
+        for _ in range(6):
+            changed = board[:]
+            for sq in rng.sample(free, min(len(free), rng.choice((1, 3, 10)))):
+                changed[sq] = 0 if rng.random() < 0.5 else rng.choice(KINDS) * rng.choice((1, -1))
+            assert observes(changed, frm, target, walks) == before, (
+                BY_KIND[kind].name, frm, target, board, changed)
+    if any(w.modality != "move" for w in walks):
+        assert seen, f"{BY_KIND[kind].name}: no trial observed anything"
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: BY_KIND[k].name)
+def test_observer_answers_as_the_walks_do(kind):
+    walks = BY_KIND[kind].walks
+    fn = observer(kind)
+    for _, board, frm, target in _trials(kind, 1000 + kind):
+        assert fn(board, frm, target) == observes(board, frm, target, walks), (
+            BY_KIND[kind].name, frm, target, board)
+
+
+def test_unbounded_pieces_have_no_geometry():
+    """Orphans and friends (their observation depends on the whole board)
+    give None, so the quiet generator falls back to trying every move."""
+    for kind, piece in BY_KIND.items():
+        if not bounded(piece.walks):
+            assert geometry(kind)[0x00 << 7 | 0x11] is None, piece.name
+            board = [0] * 128
+            board[0x00] = kind
+            assert dependencies(board, [0x00], 0x11) is None
+
+
+def _positions():
+    for _, line, _ in RECORDS:
+        for flip in (False, True):
+            yield line, read_position(line, flip)
+
+
+def _same_moves(pos, check, line) -> None:
+    assert quiet.legal_moves(pos, None, False, check) == \
+        generic.legal_moves(pos, None, False, check), line
+    assert quiet.checking_moves(pos, None, check) == generic.checking_moves(pos, None, check), line
+    assert quiet.has_legal_move(pos, None, check) == generic.has_legal_move(pos, None, check), line
+
+
+def test_quiet_generator_gives_the_plain_moves():
+    """Every stored catalogue position, with either check test, and every
+    fifth position one legal move later (where the mover may be in check,
+    pinned, or giving check): the same legal moves in the same order, the
+    same checking moves, the same answer to has_legal_move."""
+    checked = 0
+    for line, pos in _positions():
+        for check in (generic.in_check, generic.in_check_by_tables):
+            _same_moves(pos, check, line)
+        for m in generic.legal_moves(pos)[::5]:
+            pos.make(m)
+            _same_moves(pos, generic.in_check_by_tables, line)
+            pos.unmake()
+            checked += 1
+    assert checked > 5_000
