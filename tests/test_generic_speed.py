@@ -21,6 +21,7 @@ import random
 
 import pytest
 
+from solver.move import CASTLE
 from solver.pieces import generic, quiet
 from solver.pieces.catalogue import BY_KIND
 from solver.pieces.families import observes
@@ -127,3 +128,22 @@ def test_quiet_generator_gives_the_plain_moves():
             pos.unmake()
             checked += 1
     assert checked > 5_000
+
+
+def test_compiled_walks_give_the_plain_moves():
+    """`quiet.compiled_moves` (leapers and straight riders from their tables)
+    adds, for each piece it covers, the moves `generic.pseudo_moves` gives
+    that piece, in the same order (castling aside), on every stored
+    catalogue position, both colours."""
+    covered = 0
+    for line, pos in _positions():
+        plain = generic.pseudo_moves(pos)
+        for frm in sorted(pos.occupied[pos.side]):
+            gen = quiet.compiled_moves(abs(pos.board[frm]))
+            if gen is None:
+                continue
+            moves: dict[int, None] = {}
+            gen(pos.board, frm, pos.side, moves)
+            assert list(moves) == [m for m in plain if m & 127 == frm and (m >> 14) & 7 != CASTLE], line
+            covered += 1
+    assert covered > 3_000

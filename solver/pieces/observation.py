@@ -24,7 +24,8 @@ can be answered from geometry for most walks:
   `families.observes` for that kind's walks, with the line families
   (hoppers, lions, cannons, kangaroos, locusts, the orix, contra-hoppers)
   answered along the one line that holds the target instead of generating
-  every capture (shortcut `walk_observation`).  Families with no table
+  every capture, and leapers and riders from their tables, with no walk
+  dispatch (shortcut `walk_observation`).  Families with no table
   rule fall back to `families.observes`.
 
 Both are derived only from the walk's family and vectors, never from a
@@ -271,7 +272,8 @@ def _hopper_test(w: Walk):
 
 
 def _hurdles_test(w: Walk, hurdles: int, rays_only: bool = False):
-    """Exactly `hurdles` pieces between (lion: param pieces; cannon: one)."""
+    """Exactly `hurdles` pieces between (a rider: none; a lion: param
+    pieces; a cannon: one)."""
     idx = _index(w, rays_only)
 
     def test(board, frm: int, target: int) -> bool:
@@ -330,9 +332,18 @@ def _locust_test(w: Walk):
     return test
 
 
+def _leaper_test(w: Walk):
+    sets = leap_sets(w.vectors)
+    return lambda board, frm, target: target in sets[frm]
+
+
 def _walk_test(w: Walk) -> Optional[Callable]:
     """A table test for one capturing walk, or None (no rule: generate)."""
     f = w.family
+    if f == "leaper":
+        return _leaper_test(w)
+    if f == "rider":
+        return _hurdles_test(w, 0)
     if f == "hopper":
         return _hopper_test(w)
     if f == "lion":

@@ -32,8 +32,12 @@ moves as the plain generator on every stored catalogue position.
 
 from __future__ import annotations
 
+from typing import Callable, Optional
+
 from ..move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 from . import generic
+from .catalogue import BOTH, BY_KIND
+from .families import leap_table, ray_table
 from .observation import dependencies, geometry
 
 
@@ -113,3 +117,52 @@ def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]
             out.append(m)
         pos.unmake()
     return out
+
+
+# ------------------------------------------------------ compiled walks
+
+_COMPILED: dict[int, Optional[Callable]] = {}
+
+
+def compiled_moves(kind: int) -> Optional[Callable]:
+    """For a piece whose walks are all leapers and straight riders that move
+    and capture alike (no pawn): `gen(board, frm, s, moves)`, which adds its
+    move ints to the dict `moves` in the order `generic.pseudo_moves` adds
+    them (walk by walk, the table's order), without building (to, captured,
+    walk) triples; None for any other piece."""
+    if kind not in _COMPILED:
+        _COMPILED[kind] = _compile_moves(kind)
+    return _COMPILED[kind]
+
+
+def _compile_moves(kind: int) -> Optional[Callable]:
+    piece = BY_KIND[kind]
+    if piece.is_pawn or not piece.walks:
+        return None
+    parts = []
+    for w in piece.walks:
+        if w.modality != BOTH:
+            return None
+        if w.family == "leaper":
+            parts.append((False, leap_table(w.vectors)))
+        elif w.family == "rider" and not w.circle:
+            parts.append((True, ray_table(w.vectors)))
+        else:
+            return None
+
+    def gen(board, frm: int, s: int, moves: dict) -> None:
+        for rider, table in parts:
+            if rider:
+                for ray in table[frm]:
+                    for t in ray:
+                        p = board[t]
+                        if p:
+                            if p * s < 0:
+                                moves[frm | t << 7] = None
+                            break
+                        moves[frm | t << 7] = None
+            else:
+                for t in table[frm]:
+                    if board[t] * s <= 0:
+                        moves[frm | t << 7] = None
+    return gen
