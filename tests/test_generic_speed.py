@@ -21,9 +21,9 @@ import random
 
 import pytest
 
-from solver.move import CASTLE
+from solver.engine.move import CASTLE
 from solver.pieces import generic, quiet
-from solver.pieces.catalogue import BY_KIND
+from solver.pieces.catalogue import BY_KIND, LOCAL_FAMILIES
 from solver.pieces.families import observes
 from solver.pieces.observation import bounded, dependencies, geometry, observer
 from test_pieces_popeye import RECORDS, read_position
@@ -147,3 +147,58 @@ def test_compiled_walks_give_the_plain_moves():
             assert list(moves) == [m for m in plain if m & 127 == frm and (m >> 14) & 7 != CASTLE], line
             covered += 1
     assert covered > 3_000
+
+
+def test_every_local_family_is_tested():
+    """Each family declared local (`catalogue.LOCAL_FAMILIES`) is the walk of
+    some catalogue piece, so the dependency test above covers its rule."""
+    used = {w.family for piece in BY_KIND.values() for w in piece.walks if w.modality != "move"}
+    assert LOCAL_FAMILIES <= used
+
+
+FAIRY_PERFT = [  # white, black (square: English name), depth
+    ({"e1": "king", "a1": "grasshopper", "c3": "kangaroo", "h1": "rook hopper", "d2": "pawn",
+      "e2": "pawn", "b1": "locust"},
+     {"e8": "king", "a8": "grasshopper", "f6": "locust", "h8": "bishop hopper", "d7": "pawn",
+      "c6": "moose"}, 3),
+    ({"e1": "king", "b1": "camel", "g1": "zebra", "d4": "giraffe", "c2": "pawn", "a1": "rook"},
+     {"e8": "king", "b8": "mao", "g8": "antelope", "d5": "nightrider", "f7": "pawn",
+      "h8": "rose"}, 3),
+    ({"e1": "king", "a1": "pao", "h1": "vao", "d1": "leo", "b2": "pawn", "f4": "lion"},
+     {"e8": "king", "a8": "pao", "h8": "vao", "d8": "leo", "g7": "pawn", "c5": "Orix"}, 3),
+    ({"d4": "king", "b7": "pawn", "a1": "equihopper", "g2": "contra grasshopper"},
+     {"d6": "king", "e2": "pawn", "h8": "nonstop equihopper", "b2": "edgehog",
+      "f8": "kao"}, 3),
+]
+
+
+def _fairy_position(white: dict, black: dict):
+    from solver.engine.board import parse_square
+    from solver.engine.position import Position
+    from solver.pieces.catalogue import kind_of
+
+    pos = Position()
+    for squares, sign in ((white, 1), (black, -1)):
+        for sq, name in squares.items():
+            pos.put(parse_square(sq), sign * kind_of(name))
+    return pos
+
+
+@pytest.mark.parametrize("white,black,depth", FAIRY_PERFT)
+def test_fairy_perft_is_the_same_with_the_quiet_generator(monkeypatch, white, black, depth):
+    """perft with every shortcut the variant allows (quiet legality and
+    checks among them) against FEERIE_GENERIC=1 (none)."""
+    from solver.conditions.rules import Rules
+    from solver.conditions.variant import GENERIC_ENV, variant_of_kinds
+    from solver.engine.perft import perft
+
+    pos = _fairy_position(white, black)
+    kinds = {abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side]}
+    monkeypatch.delenv(GENERIC_ENV, raising=False)
+    fast = Rules(variant_of_kinds(kinds))
+    assert fast.allows("quiet_legality") and fast.allows("quiet_checks")
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    plain = Rules(variant_of_kinds(kinds))
+    assert not plain.allows("quiet_legality")
+    assert perft(fast, pos, depth) == perft(plain, pos, depth)
+    assert [fast.checking_moves(pos)] == [plain.checking_moves(pos)]

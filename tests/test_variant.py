@@ -10,9 +10,10 @@ import pytest
 
 import grammar
 from solver.engine.board import KING, PAWN, parse_square
-from solver.engine.capabilities import ALL_PROPERTIES, ORTHODOX_WALKS, SHORTCUTS, allows
+from solver.engine.capabilities import (ALL_PROPERTIES, LOCAL_OBSERVATION, ORTHODOX_WALKS,
+                                       SHORTCUTS, allows)
 from solver.model.problem import Condition
-from solver.pieces.catalogue import PIECES, kind_of
+from solver.pieces.catalogue import LOCAL_FAMILIES, PIECES, kind_of
 from solver.engine.position import Position
 from solver.conditions.registry import CONDITIONS, build_rules, rules_for
 from solver.run.solve import solve_problem
@@ -21,7 +22,8 @@ from solver.conditions.variant import GENERIC_ENV, orthodox_variant, variant_of,
 ROOT = Path(__file__).resolve().parent.parent
 FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "table_observation",
               "flight_refutation", "killer_test",
-              "intelligent", "int_print_order", "king_walks", "walk_refutation", "exchange_tables")
+              "intelligent", "int_print_order", "king_walks", "walk_refutation", "exchange_tables",
+              "quiet_legality", "quiet_checks")
 
 
 def _problem(text: str):
@@ -61,8 +63,12 @@ def test_a_fairy_piece_turns_off_what_needs_orthodox_walks(monkeypatch):
         variant = variant_of_kinds({KING, PAWN, piece.kind})
         orthodox = piece.kind <= KING
         assert (ORTHODOX_WALKS in variant.properties) == orthodox, piece.name
+        local = all(w.family in LOCAL_FAMILIES for w in piece.walks if w.modality != "move")
+        assert (LOCAL_OBSERVATION in variant.properties) == local, piece.name
         for name, shortcut in SHORTCUTS.items():
-            assert variant.allows(name) == (orthodox or ORTHODOX_WALKS not in shortcut.needs)
+            assert variant.allows(name) == (orthodox or (
+                ORTHODOX_WALKS not in shortcut.needs
+                and (local or LOCAL_OBSERVATION not in shortcut.needs))), (piece.name, name)
 
 
 def test_a_piece_that_appears_only_by_promotion_counts(monkeypatch):

@@ -59,7 +59,7 @@ from solver.engine.board import KING
 from solver.engine.capabilities import SHORTCUTS
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
-from solver.pieces import generic
+from solver.pieces import generic, quiet
 from solver.conditions.variant import Variant, orthodox_variant
 
 
@@ -103,11 +103,14 @@ class Rules:
             self._legal = movegen.legal_moves
             self._has_legal = movegen.has_legal_move
         else:
-            self._legal = lambda pos, first_only=False: generic.legal_moves(
+            gen = quiet if v.allows("quiet_legality") else generic
+            self._legal = lambda pos, first_only=False: gen.legal_moves(
                 pos, promotions, first_only, check)
-            self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check)
+            self._has_legal = lambda pos: gen.has_legal_move(pos, promotions, check)
         if v.allows("checking_geometry"):
             self._checking = movegen.checking_moves
+        elif v.allows("quiet_checks"):
+            self._checking = lambda pos: quiet.checking_moves(pos, promotions, check)
         else:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
 

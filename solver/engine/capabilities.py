@@ -45,9 +45,15 @@ WALK_MOVES_ONLY = "walk_moves_only"
 played: no extra moves (Messigny's exchanges), no move forbidden by a
 condition."""
 
+LOCAL_OBSERVATION = "local_observation"
+"""Whether a piece observes a square depends only on the squares that its
+walk's geometry names (`solver.pieces.observation.geometry`: a rider's
+squares between, a locust's square beyond ...), not on pieces elsewhere
+(the orphan's and friend's observation does)."""
+
 ALL_PROPERTIES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING,
                             KING_STEP_TURN, SINGLE_MOVE_TURNS, KING_STEPS_FREE,
-                            WALK_MOVES_ONLY})
+                            WALK_MOVES_ONLY, LOCAL_OBSERVATION})
 
 
 # -------------------------------------------------------------- shortcuts
@@ -61,6 +67,7 @@ class Shortcut:
 
 
 _LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING})
+_QUIET = frozenset({CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING, LOCAL_OBSERVATION})
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES}),
@@ -69,6 +76,13 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
              "generic.in_check_by_tables: orthodox attackers from the attack tables, the "
              "other pieces through their walks"),
+    Shortcut("quiet_legality", _QUIET,
+             "pieces.quiet.legal_moves: a move that changes no square the enemy's observation "
+             "of the king depends on keeps the check status, untried"),
+    Shortcut("quiet_checks", _QUIET,
+             "pieces.quiet.checking_moves: a move gives check only if the moved piece may "
+             "observe the king from its arrival or it changes a square a discovered check "
+             "depends on; the others are not made"),
     Shortcut("pins", _LINES,
              "movegen.legal_moves: checkers and pins along rook and bishop lines, moves "
              "legal by construction; has_legal_move tries king steps first"),

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solver.engine.board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
+from solver.engine.capabilities import ALL_PROPERTIES, LOCAL_OBSERVATION, ORTHODOX_WALKS
 from solver.engine.move import KIND_LETTERS
 
 MAX_KIND = 127  # 7 bits of promotion in the move int; Z_PIECE has 256 rows
@@ -87,10 +87,15 @@ class Piece:
         """The engine properties (`solver.engine.capabilities`) this piece keeps when
         it may appear in a problem: the orthodox pieces keep all; every other
         catalogue piece all but orthodox walks (its moves and observation come
-        from its walks, the generic way; it has no effects and is not royal)."""
+        from its walks, the generic way; it has no effects and is not royal),
+        and local observation only if every capturing walk is of a family in
+        LOCAL_FAMILIES."""
         if self.kind <= KING:
             return ALL_PROPERTIES
-        return ALL_PROPERTIES - {ORTHODOX_WALKS}
+        kept = ALL_PROPERTIES - {ORTHODOX_WALKS}
+        if any(w.family not in LOCAL_FAMILIES for w in self.walks if w.modality != MOVE):
+            kept -= {LOCAL_OBSERVATION}
+        return kept
 
     @cached_property
     def reverse(self) -> bool:
@@ -99,6 +104,14 @@ class Piece:
 
 
 PAWN_FAMILIES = frozenset({"pawn", "berolina", "superpawn", "reverse pawn"})
+LOCAL_FAMILIES = frozenset({
+    "leaper", "rider", "hopper", "lion", "contra", "cannon", "locust", "kangaroo", "orix",
+    "edgehog", "superpawn", "pawn", "berolina", "reverse pawn", "chinese pawn", "leaperhopper",
+    "chinese leaper", "equihopper", "nonstop", "angle", "lame"})
+"""The families whose observation of a square has a geometric bound, each
+with its rule in `solver.pieces.observation.geometry` and tested there
+(`tests/test_generic_speed.py`); the orphan, friend, ubiubi and double
+grasshopper are not among them (property `local_observation`)."""
 
 
 def _w(family: str, vectors=(), modality: str = BOTH, param: int = 0,

@@ -31,6 +31,7 @@ from solver.engine.move import CASTLE, DOUBLE, LOCUST, PROMOTION
 from solver.engine.movegen import _castling_rooks, attacked, ep_captures
 from solver.pieces.catalogue import BY_KIND, Piece, promotion_pieces
 from solver.pieces.families import observes, piece_moves
+from solver.pieces.observation import observer
 
 
 
@@ -59,7 +60,8 @@ def in_check(pos, side: int | None = None) -> bool:
 def in_check_by_tables(pos, side: int | None = None) -> bool:
     """`in_check`, with the orthodox attackers answered from the attack
     tables (`solver.engine.board.ATTACKS`: one lookup, and a path test for a line
-    piece), and only the other pieces asked through their walks.  The same
+    piece), the other pieces by their `observation.observer` (the same
+    answers as their walks, from tables where the family has one).  The same
     answer wherever observation is capture (shortcut `table_observation`):
     a rook's attack depends on the squares between, not on what the other
     pieces are."""
@@ -72,8 +74,11 @@ def in_check_by_tables(pos, side: int | None = None) -> bool:
     enemies = pos.occupied[-side]
     if attacked(board, ksq, -side, [a for a in enemies if -KING <= board[a] <= KING]):
         return True
-    return any(observes(board, a, ksq, BY_KIND[abs(board[a])].walks)
-               for a in enemies if not -KING <= board[a] <= KING)
+    for a in enemies:
+        p = board[a]
+        if not -KING <= p <= KING and observer(abs(p))(board, a, ksq):
+            return True
+    return False
 
 
 def promotion_kinds(pos) -> tuple[int, ...]:
@@ -82,9 +87,12 @@ def promotion_kinds(pos) -> tuple[int, ...]:
     return promotion_pieces(abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side])
 
 
-def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
+def pseudo_moves(pos, promotions: tuple[int, ...] | None = None, compiled=None) -> list[int]:
     """Every move the walks allow, self-check aside (castling has its own
-    conditions on check, as in Popeye, and they are tested here)."""
+    conditions on check, as in Popeye, and they are tested here).
+    `compiled`: kind -> a generator that adds that piece's moves itself, or
+    None (`solver.pieces.quiet.compiled_moves`: the same moves, in the same
+    order, from the tables)."""
     if promotions is None:
         promotions = promotion_kinds(pos)
     board = pos.board
@@ -92,27 +100,37 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None) -> list[int]:
     moves: dict[int, None] = {}
     for frm in sorted(pos.occupied[s]):
         piece = piece_at(board, frm)
-        last = 7 if (s == WHITE) != piece.reverse else 0
-        for t, c, w in piece_moves(board, frm, piece.walks):
-            if piece.is_pawn:
-                if t >> 4 == last:
-                    pawn = 0 if piece.kind == PAWN else piece.kind << 24
-                    for k in promotions:
-                        moves[frm | t << 7 | PROMOTION << 14 | k << 17 | pawn] = None
-                    continue
-                if piece.kind == PAWN and abs(t - frm) == 32:
-                    moves[frm | t << 7 | DOUBLE << 14] = None
-                    continue
-            if c >= 0 and c != t:
-                moves[frm | t << 7 | LOCUST << 14 | c << 24] = None
-            else:
-                moves[frm | t << 7] = None
+        gen = compiled(piece.kind) if compiled is not None else None
+        if gen is not None:
+            gen(board, frm, s, moves)
+        else:
+            _walk_moves(board, frm, s, piece, promotions, moves)
         if piece.kind == KING and frm == pos.kings[s]:
             for m in _castlings(pos, frm):
                 moves[m] = None
     for m in ep_captures(pos):
         moves[m] = None
     return list(moves)
+
+
+def _walk_moves(board, frm: int, s: int, piece: Piece, promotions, moves: dict) -> None:
+    """The moves of one piece's walks, as move ints (promotions, double steps
+    and locust captures flagged), added to the dict `moves`."""
+    last = 7 if (s == WHITE) != piece.reverse else 0
+    for t, c, w in piece_moves(board, frm, piece.walks):
+        if piece.is_pawn:
+            if t >> 4 == last:
+                pawn = 0 if piece.kind == PAWN else piece.kind << 24
+                for k in promotions:
+                    moves[frm | t << 7 | PROMOTION << 14 | k << 17 | pawn] = None
+                continue
+            if piece.kind == PAWN and abs(t - frm) == 32:
+                moves[frm | t << 7 | DOUBLE << 14] = None
+                continue
+        if c >= 0 and c != t:
+            moves[frm | t << 7 | LOCUST << 14 | c << 24] = None
+        else:
+            moves[frm | t << 7] = None
 
 
 def _castlings(pos, ksq: int) -> list[int]:

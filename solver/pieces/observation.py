@@ -37,15 +37,12 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Union
 
-from .catalogue import BY_KIND, MOVE, QUEEN_V, Walk
-from .families import (_EQUI_LEAPS, circle_table, dir_rays, images, leap_sets, lines,
+from solver.pieces.catalogue import BY_KIND, LOCAL_FAMILIES, MOVE, QUEEN_V, Walk
+from solver.pieces.families import (_EQUI_LEAPS, circle_table, dir_rays, images, leap_sets, lines,
                        observes, ray_table)
 
 Squares = frozenset
 Geometry = Union[bool, Optional[Squares]]  # False: never observes; None: unbounded
-
-UNBOUNDED_FAMILIES = frozenset({"orphan", "friend", "ubiubi", "doublehopper"})
-"""Families whose observation has no geometric bound (see the module doc)."""
 
 # Line families whose capture of a square on one of their lines depends on
 # the squares between only; which lines they walk ('lines' honours the rose's
@@ -57,7 +54,7 @@ _STEPPERS = frozenset({"pawn", "berolina", "reverse pawn", "chinese pawn"})
 
 def bounded(walks: tuple[Walk, ...]) -> bool:
     """Does every capturing walk have a geometric bound (`geometry`)?"""
-    return not any(w.family in UNBOUNDED_FAMILIES for w in walks if w.modality != MOVE)
+    return all(w.family in LOCAL_FAMILIES for w in walks if w.modality != MOVE)
 
 
 def _near(a: int, b: int) -> bool:
@@ -85,7 +82,7 @@ def _on_lines(all_lines, target: int, beyond: bool = False) -> Geometry:
 def _walk_geometry(w: Walk, frm: int, target: int) -> Geometry:
     """One capturing walk's `geometry` (see the module doc)."""
     f = w.family
-    if f in UNBOUNDED_FAMILIES:
+    if f not in LOCAL_FAMILIES:
         return None
     if f == "leaper":
         return frozenset() if target in leap_sets(w.vectors)[frm] else False
@@ -110,7 +107,7 @@ def _walk_geometry(w: Walk, frm: int, target: int) -> Geometry:
         return _angle(w, frm, target)
     if f == "lame":
         return _lame(w, frm, target)
-    return None  # a family without a rule: no bound claimed
+    raise AssertionError(f"family {f} is in LOCAL_FAMILIES without a rule")
 
 
 def _union(a: Geometry, b: Geometry) -> Geometry:

@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
-from . import generic
-from .catalogue import BOTH, BY_KIND
-from .families import leap_table, ray_table
-from .observation import dependencies, geometry
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.pieces import generic
+from solver.pieces.catalogue import BOTH, BY_KIND
+from solver.pieces.families import leap_table, ray_table
+from solver.pieces.observation import dependencies, geometry
 
 
 def _touches(m: int, deps: set[int]) -> bool:
@@ -65,7 +65,7 @@ def legal_moves(pos, promotions=None, first_only: bool = False,
     deps.add(k)  # the king's own moves are always tried
     checked = in_check(pos, s)
     out = []
-    for m in generic.pseudo_moves(pos, promotions):
+    for m in generic.pseudo_moves(pos, promotions, compiled_moves):
         if _touches(m, deps):
             pos.make(m)
             ok = not in_check(pos, s)
@@ -104,7 +104,7 @@ def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]
     else:
         checked = False
     out = []
-    for m in generic.pseudo_moves(pos, promotions):
+    for m in generic.pseudo_moves(pos, promotions, compiled_moves):
         to = (m >> 7) & 127
         kind = (m >> 17) & 127 if (m >> 14) & 7 == PROMOTION else abs(board[m & 127])
         if geometry(kind)[to << 7 | ek] is False and not _touches(m, own):
