@@ -485,12 +485,11 @@ def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
 
 def _observes_as(board, frm: int, target: int, kind: int, s: int,
                  orphan: bool = True) -> bool:
+    """Does the orphan (friend) of side `s` on frm observe target as `kind`?
+    (`observes`: leapers and riders from their tables, the rest generated;
+    `s` is the colour of the piece on frm.)"""
     walks = BY_KIND[kind].walks
-    for part in (_as_orphan(walks) if orphan else walks):
-        if part.modality != MOVE and any(c == target for _, c in
-                                         FAMILIES[part.family](board, frm, s, part)):
-            return True
-    return False
+    return observes(board, frm, target, _as_orphan(walks) if orphan else walks)
 
 
 @lru_cache(maxsize=None)
