@@ -26,7 +26,8 @@ move changes only its own squares (`no_effects`), that the royal piece is
 the king (`one_king`) and that every piece's observation has a geometric
 bound (`local_observation`); where a piece has none, the position is
 answered by the plain trials (`dependencies` returns None).  Castling and
-e.p. are always tried.  `tests/test_generic_speed.py` requires the same
+e.p. are always tried; a king's plain step is tried on the board alone
+(`_king_step_safe`).  `tests/test_generic_speed.py` requires the same
 moves as the plain generator on every stored catalogue position.
 """
 
@@ -66,7 +67,9 @@ def legal_moves(pos, promotions=None, first_only: bool = False,
     checked = in_check(pos, s)
     out = []
     for m in generic.pseudo_moves(pos, promotions, compiled_moves):
-        if _touches(m, deps):
+        if (m & 127) == k and not m >> 14:
+            ok = _king_step_safe(pos, k, (m >> 7) & 127, s, in_check)
+        elif _touches(m, deps):
             pos.make(m)
             ok = not in_check(pos, s)
             pos.unmake()
@@ -77,6 +80,31 @@ def legal_moves(pos, promotions=None, first_only: bool = False,
             if first_only:
                 break
     return out
+
+
+def _king_step_safe(pos, k: int, to: int, s: int, in_check) -> bool:
+    """Is the king of side s unobserved once it has stepped from k to `to`
+    (a plain move, perhaps a capture)?  The board, the king's square and the
+    enemy's squares are changed in place and put back, which is all a check
+    test reads (`generic.in_check`, `in_check_by_tables`); cheaper than
+    `Position.make`, which also keeps the hash, the undo stack and the rest."""
+    board = pos.board
+    kings = pos.kings
+    enemies = pos.occupied[-s]
+    king = board[k]
+    cap = board[to]
+    board[k] = 0
+    board[to] = king
+    kings[s] = to
+    if cap:
+        enemies.discard(to)
+    safe = not in_check(pos, s)
+    if cap:
+        enemies.add(to)
+    kings[s] = k
+    board[to] = cap
+    board[k] = king
+    return safe
 
 
 def has_legal_move(pos, promotions=None, in_check=generic.in_check) -> bool:
