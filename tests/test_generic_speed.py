@@ -42,17 +42,19 @@ def _random_board(rng: random.Random, density: float) -> list[int]:
 
 
 def _trials(kind: int, seed: int):
-    """(board, frm, target): a white piece of `kind` on frm, a black piece
-    on target; target mostly one the geometry does not rule out."""
+    """(board, frm, target): a piece of `kind` on frm (either colour), a
+    piece of the other colour on target; target mostly one the geometry
+    does not rule out."""
     rng = random.Random(seed)
     table = geometry(kind)
     for n in range(TRIALS):
         board = _random_board(rng, rng.choice((0.1, 0.2, 0.35)))
         frm = rng.choice(SQUARES)
-        board[frm] = kind
+        sign = rng.choice((1, -1))
+        board[frm] = sign * kind
         possible = [t for t in SQUARES if t != frm and table[frm << 7 | t] is not False]
         target = rng.choice(possible if possible and n % 4 else [t for t in SQUARES if t != frm])
-        board[target] = -rng.choice(KINDS)
+        board[target] = -sign * rng.choice(KINDS)
         yield rng, board, frm, target
 
 

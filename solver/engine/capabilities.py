@@ -74,8 +74,9 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
              "movegen.attacked / in_check: one table lookup per attacker (ATTACKS) "
              "instead of asking each walk"),
     Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
-             "generic.in_check_by_tables: orthodox attackers from the attack tables, the "
-             "other pieces through their walks"),
+             "generic.in_check_by_tables: every attacker by its compiled observer "
+             "(pieces.observation: path tables for leapers and riders, the one line "
+             "holding the king for the line families)"),
     Shortcut("quiet_legality", _QUIET,
              "pieces.quiet.legal_moves: a move that changes no square the enemy's observation "
              "of the king depends on keeps the check status, untried"),

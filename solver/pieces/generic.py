@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from solver.engine.board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
 from solver.engine.move import CASTLE, DOUBLE, LOCUST, PROMOTION
-from solver.engine.movegen import _castling_rooks, attacked, ep_captures
+from solver.engine.movegen import _castling_rooks, ep_captures
 from solver.pieces.catalogue import BY_KIND, Piece, promotion_pieces
 from solver.pieces.families import observes, piece_moves
-from solver.pieces.observation import observer
+from solver.pieces.observation import OBSERVERS
 
 
 
@@ -58,25 +58,21 @@ def in_check(pos, side: int | None = None) -> bool:
 
 
 def in_check_by_tables(pos, side: int | None = None) -> bool:
-    """`in_check`, with the orthodox attackers answered from the attack
-    tables (`solver.engine.board.ATTACKS`: one lookup, and a path test for a line
-    piece), the other pieces by their `observation.observer` (the same
-    answers as their walks, from tables where the family has one).  The same
-    answer wherever observation is capture (shortcut `table_observation`):
-    a rook's attack depends on the squares between, not on what the other
-    pieces are."""
+    """`in_check`, with every attacker answered by its compiled observer
+    (`observation.OBSERVERS`: leapers and riders by one lookup in a table of
+    paths and a test of the squares between, the line families along the
+    one line that holds the king; the same answers as their walks).  The
+    same answer wherever observation is capture (shortcut
+    `table_observation`): a rook's attack depends on the squares between,
+    not on what the other pieces are."""
     if side is None:
         side = pos.side
     ksq = pos.kings[side]
     if ksq < 0:
         return False
     board = pos.board
-    enemies = pos.occupied[-side]
-    if attacked(board, ksq, -side, [a for a in enemies if -KING <= board[a] <= KING]):
-        return True
-    for a in enemies:
-        p = board[a]
-        if not -KING <= p <= KING and observer(abs(p))(board, a, ksq):
+    for a in pos.occupied[-side]:
+        if OBSERVERS[abs(board[a])](board, a, ksq):
             return True
     return False
 

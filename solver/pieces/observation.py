@@ -339,6 +339,8 @@ def _walk_test(w: Walk) -> Optional[Callable]:
     f = w.family
     if f == "leaper":
         return _leaper_test(w)
+    if f == "pawn" or f == "reverse pawn":
+        return _pawn_test(w, f == "reverse pawn")
     if f == "rider":
         return _hurdles_test(w, 0)
     if f == "hopper":
@@ -358,22 +360,79 @@ def _walk_test(w: Walk) -> Optional[Callable]:
     return None
 
 
-_OBSERVERS: dict[int, Callable] = {}
+class _Observers(dict):
+    """kind -> its observer, compiled on first use."""
+
+    def __missing__(self, kind: int) -> Callable:
+        fn = self[kind] = _compile(BY_KIND[kind].walks)
+        return fn
+
+
+OBSERVERS = _Observers()
+"""`OBSERVERS[kind]` is `observer(kind)` (one dict lookup, for the hot path)."""
 
 
 def observer(kind: int) -> Callable:
     """`(board, frm, target) -> bool`: does the piece of `kind` on frm observe
     target (which holds a piece of the other side)?  Equal to
-    `families.observes(board, frm, target, walks)`; the walks with a table
-    test (`_walk_test`) are answered by it, the others by `observes`."""
-    fn = _OBSERVERS.get(kind)
-    if fn is None:
-        fn = _OBSERVERS[kind] = _compile(BY_KIND[kind].walks)
-    return fn
+    `families.observes(board, frm, target, walks)`: a piece whose capturing
+    walks are all leapers and straight riders by one lookup in a table of
+    the paths to each square (`_paths_test`), the other walks with a table
+    test (`_walk_test`) by it, the rest by `observes`."""
+    return OBSERVERS[kind]
+
+
+def _paths_test(walks: tuple[Walk, ...]) -> Optional[Callable]:
+    """For leapers and straight riders only: per square, target -> the
+    squares between for each walk that reaches it (a leap: none); observed
+    when one of them is empty."""
+    if not all(w.family == "leaper" or (w.family == "rider" and not w.circle) for w in walks):
+        return None
+    paths: list[dict[int, list[tuple[int, ...]]]] = [{} for _ in range(128)]
+    for w in walks:
+        for frm in range(128):
+            if frm & 0x88:
+                continue
+            if w.family == "leaper":
+                reach = [(t, ()) for t in leap_sets(w.vectors)[frm]]
+            else:
+                reach = [(t, line[:i]) for line in ray_table(w.vectors)[frm]
+                         for i, t in enumerate(line)]
+            for t, between in reach:
+                paths[frm].setdefault(t, []).append(between)
+    table = [{t: tuple(v) for t, v in d.items()} for d in paths]
+
+    def test(board, frm: int, target: int) -> bool:
+        for between in table[frm].get(target, ()):
+            for x in between:
+                if board[x]:
+                    break
+            else:
+                return True
+        return False
+    return test
+
+
+def _pawn_test(w: Walk, reverse: bool) -> Callable:
+    """A pawn (a reverse pawn: towards its own side) captures one step
+    diagonally forward, except from its first rank (an orphan's borrowed
+    pawn, param 1, captures from there too)."""
+    def test(board, frm: int, target: int) -> bool:
+        s = 1 if board[frm] > 0 else -1
+        if reverse:
+            s = -s
+        d = target - frm
+        if d != 16 * s - 1 and d != 16 * s + 1:
+            return False
+        return bool(w.param) or (frm >> 4 if s > 0 else 7 - (frm >> 4)) != 0
+    return test
 
 
 def _compile(walks: tuple[Walk, ...]) -> Callable:
     capturing = tuple(w for w in walks if w.modality != MOVE)
+    paths = _paths_test(capturing) if capturing else None
+    if paths is not None:
+        return paths
     tests = [_walk_test(w) for w in capturing]
     rest = tuple(w for w, t in zip(capturing, tests) if t is None)
     fast = tuple(t for t in tests if t is not None)
