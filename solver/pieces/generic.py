@@ -91,22 +91,28 @@ def pseudo_moves(pos, promotions: tuple[int, ...] | None = None, compiled=None) 
     order, from the tables)."""
     if promotions is None:
         promotions = promotion_kinds(pos)
-    board = pos.board
-    s = pos.side
     moves: dict[int, None] = {}
-    for frm in sorted(pos.occupied[s]):
-        piece = piece_at(board, frm)
-        gen = compiled(piece.kind) if compiled is not None else None
-        if gen is not None:
-            gen(board, frm, s, moves)
-        else:
-            _walk_moves(board, frm, s, piece, promotions, moves)
-        if piece.kind == KING and frm == pos.kings[s]:
-            for m in _castlings(pos, frm):
-                moves[m] = None
+    for frm in sorted(pos.occupied[pos.side]):
+        add_piece_moves(pos, frm, promotions, moves, compiled)
     for m in ep_captures(pos):
         moves[m] = None
     return list(moves)
+
+
+def add_piece_moves(pos, frm: int, promotions, moves: dict, compiled=None) -> None:
+    """The pseudo-legal moves of the piece on frm (of the side to move),
+    castling included, e.p. aside, added to the dict `moves`."""
+    board = pos.board
+    s = pos.side
+    piece = piece_at(board, frm)
+    gen = compiled(piece.kind) if compiled is not None else None
+    if gen is not None:
+        gen(board, frm, s, moves)
+    else:
+        _walk_moves(board, frm, s, piece, promotions, moves)
+    if piece.kind == KING and frm == pos.kings[s]:
+        for m in _castlings(pos, frm):
+            moves[m] = None
 
 
 def _walk_moves(board, frm: int, s: int, piece: Piece, promotions, moves: dict) -> None:

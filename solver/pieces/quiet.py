@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.engine.movegen import ep_captures
 from solver.pieces import generic
 from solver.pieces.catalogue import BOTH, BY_KIND
 from solver.pieces.families import leap_table, ray_table
@@ -67,19 +68,24 @@ def legal_moves(pos, promotions=None, first_only: bool = False,
     checked = in_check(pos, s)
     out = []
     for m in generic.pseudo_moves(pos, promotions, compiled_moves):
-        if (m & 127) == k and not m >> 14:
-            ok = _king_step_safe(pos, k, (m >> 7) & 127, s, in_check)
-        elif _touches(m, deps):
-            pos.make(m)
-            ok = not in_check(pos, s)
-            pos.unmake()
-        else:
-            ok = not checked
-        if ok:
+        if _is_legal(pos, m, k, s, deps, checked, in_check):
             out.append(m)
             if first_only:
                 break
     return out
+
+
+def _is_legal(pos, m: int, k: int, s: int, deps: set[int], checked: bool, in_check) -> bool:
+    """Does move m leave side s's king (on k) unobserved?  Tried only if it
+    touches `deps`; else as before the move (`checked`)."""
+    if (m & 127) == k and not m >> 14:
+        return _king_step_safe(pos, k, (m >> 7) & 127, s, in_check)
+    if _touches(m, deps):
+        pos.make(m)
+        ok = not in_check(pos, s)
+        pos.unmake()
+        return ok
+    return not checked
 
 
 def _king_step_safe(pos, k: int, to: int, s: int, in_check) -> bool:
@@ -108,7 +114,33 @@ def _king_step_safe(pos, k: int, to: int, s: int, in_check) -> bool:
 
 
 def has_legal_move(pos, promotions=None, in_check=generic.in_check) -> bool:
-    return bool(legal_moves(pos, promotions, True, in_check))
+    """`generic.has_legal_move`, generating piece by piece and stopping at
+    the first legal move: the king's moves first when it is in check (the
+    usual escape), last when it is not (any other piece's untouched move is
+    legal without a trial)."""
+    s = pos.side
+    k = pos.kings[s]
+    deps = dependencies(pos.board, pos.occupied[-s], k) if k >= 0 else None
+    if deps is None:
+        return bool(legal_moves(pos, promotions, True, in_check))
+    if promotions is None:
+        promotions = generic.promotion_kinds(pos)
+    deps.add(k)
+    checked = in_check(pos, s)
+    others = sorted(sq for sq in pos.occupied[s] if sq != k)
+    order = [k, *others] if checked else [*others, k]
+    moves: dict[int, None] = {}
+    for frm in order:
+        generic.add_piece_moves(pos, frm, promotions, moves, compiled_moves)
+        if _any_legal(pos, moves, k, s, deps, checked, in_check):
+            return True
+        moves.clear()
+    moves = dict.fromkeys(ep_captures(pos))
+    return _any_legal(pos, moves, k, s, deps, checked, in_check)
+
+
+def _any_legal(pos, moves, k: int, s: int, deps: set[int], checked: bool, in_check) -> bool:
+    return any(_is_legal(pos, m, k, s, deps, checked, in_check) for m in moves)
 
 
 def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]:
