@@ -133,7 +133,7 @@ def test_quiet_generator_gives_the_plain_moves():
 
 
 def test_compiled_walks_give_the_plain_moves():
-    """`quiet.compiled_moves` (leapers and straight riders from their tables)
+    """`quiet.compiled_moves` (leapers, straight riders, hoppers from tables)
     adds, for each piece it covers, the moves `generic.pseudo_moves` gives
     that piece, in the same order (castling aside), on every stored
     catalogue position, both colours."""

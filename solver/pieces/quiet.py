@@ -39,7 +39,7 @@ from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 from solver.engine.movegen import ep_captures
 from solver.pieces import generic
 from solver.pieces.catalogue import BOTH, BY_KIND
-from solver.pieces.families import leap_table, ray_table
+from solver.pieces.families import circle_table, leap_table, ray_table
 from solver.pieces.observation import dependencies, geometry
 
 
@@ -185,14 +185,17 @@ _COMPILED: dict[int, Optional[Callable]] = {}
 
 
 def compiled_moves(kind: int) -> Optional[Callable]:
-    """For a piece whose walks are all leapers and straight riders that move
-    and capture alike (no pawn): `gen(board, frm, s, moves)`, which adds its
+    """For a piece whose walks are all leapers, straight riders and hoppers
+    that move and capture alike (no pawn): `gen(board, frm, s, moves)`, which adds its
     move ints to the dict `moves` in the order `generic.pseudo_moves` adds
     them (walk by walk, the table's order), without building (to, captured,
     walk) triples; None for any other piece."""
     if kind not in _COMPILED:
         _COMPILED[kind] = _compile_moves(kind)
     return _COMPILED[kind]
+
+
+_LEAP, _RIDE, _HOP = 0, 1, 2
 
 
 def _compile_moves(kind: int) -> Optional[Callable]:
@@ -204,15 +207,18 @@ def _compile_moves(kind: int) -> Optional[Callable]:
         if w.modality != BOTH:
             return None
         if w.family == "leaper":
-            parts.append((False, leap_table(w.vectors)))
+            parts.append((_LEAP, leap_table(w.vectors), 0))
         elif w.family == "rider" and not w.circle:
-            parts.append((True, ray_table(w.vectors)))
+            parts.append((_RIDE, ray_table(w.vectors), 0))
+        elif w.family == "hopper":
+            table = circle_table() if w.circle else ray_table(w.vectors)
+            parts.append((_HOP, table, w.param or 1))
         else:
             return None
 
     def gen(board, frm: int, s: int, moves: dict) -> None:
-        for rider, table in parts:
-            if rider:
+        for how, table, n in parts:
+            if how == _RIDE:
                 for ray in table[frm]:
                     for t in ray:
                         p = board[t]
@@ -221,8 +227,27 @@ def _compile_moves(kind: int) -> Optional[Callable]:
                                 moves[frm | t << 7] = None
                             break
                         moves[frm | t << 7] = None
-            else:
+            elif how == _LEAP:
                 for t in table[frm]:
                     if board[t] * s <= 0:
                         moves[frm | t << 7] = None
+            else:
+                for ray in table[frm]:
+                    _hop(board, ray, frm, s, n, moves)
     return gen
+
+
+def _hop(board, ray, frm: int, s: int, n: int, moves: dict) -> None:
+    """families._hopper on one line: over the first piece, n squares beyond
+    (those between empty), onto an empty square or an enemy piece."""
+    last = len(ray) - n
+    for i, x in enumerate(ray):
+        if board[x]:
+            if i < last:
+                for y in ray[i + 1:i + n]:
+                    if board[y]:
+                        return
+                t = ray[i + n]
+                if board[t] * s <= 0:
+                    moves[frm | t << 7] = None
+            return
