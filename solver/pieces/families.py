@@ -407,7 +407,7 @@ def _orphan(board, frm, s, w: Walk) -> Pairs:
     (an orphan already in the chain stays on the board but observes no more)."""
     for kind in _kinds_on(board):
         if _chain(board, frm, kind, -s, {frm}):
-            for part in _as_orphan(BY_KIND[kind].walks):
+            for part in _orphan_walks(kind):
                 yield from walk_moves(board, frm, s, part)
 
 
@@ -488,8 +488,14 @@ def _observes_as(board, frm: int, target: int, kind: int, s: int,
     """Does the orphan (friend) of side `s` on frm observe target as `kind`?
     (`observes`: leapers and riders from their tables, the rest generated;
     `s` is the colour of the piece on frm.)"""
-    walks = BY_KIND[kind].walks
-    return observes(board, frm, target, _as_orphan(walks) if orphan else walks)
+    return observes(board, frm, target, _orphan_walks(kind) if orphan else BY_KIND[kind].walks)
+
+
+@lru_cache(maxsize=None)
+def _orphan_walks(kind: int) -> tuple[Walk, ...]:
+    """`_as_orphan` of a kind's walks, cached by the kind (an int hashes
+    cheaply; the walks tuple does not, and this is asked at every test)."""
+    return _as_orphan(BY_KIND[kind].walks)
 
 
 @lru_cache(maxsize=None)
