@@ -192,15 +192,21 @@ class _Table(dict):
         return value
 
 
-_TABLES: dict[int, _Table] = {}
+class _Tables(dict):
+    """kind -> its `_Table`, made on first use."""
+
+    def __missing__(self, kind: int) -> _Table:
+        table = self[kind] = _Table(BY_KIND[kind].walks)
+        return table
+
+
+GEOMETRIES = _Tables()
+"""`GEOMETRIES[kind]` is `geometry(kind)` (one dict lookup, for the hot path)."""
 
 
 def geometry(kind: int) -> _Table:
     """The observation geometry of the piece of `kind` (see the module doc)."""
-    table = _TABLES.get(kind)
-    if table is None:
-        table = _TABLES[kind] = _Table(BY_KIND[kind].walks)
-    return table
+    return GEOMETRIES[kind]
 
 
 def dependencies(board, pieces, target: int) -> Optional[set[int]]:
@@ -208,8 +214,9 @@ def dependencies(board, pieces, target: int) -> Optional[set[int]]:
     `pieces` may depend: their own squares (only of those that could observe
     it at all) and their `geometry`; None when one has no bound."""
     out: set[int] = set()
+    tables = GEOMETRIES
     for a in pieces:
-        g = geometry(abs(board[a]))[a << 7 | target]
+        g = tables[abs(board[a])][a << 7 | target]
         if g is False:
             continue
         if g is None:

@@ -40,7 +40,7 @@ from solver.engine.movegen import ep_captures
 from solver.pieces import generic
 from solver.pieces.catalogue import BOTH, BY_KIND
 from solver.pieces.families import circle_table, leap_table, ray_table
-from solver.pieces.observation import dependencies, geometry
+from solver.pieces.observation import GEOMETRIES, dependencies
 
 
 def _touches(m: int, deps: set[int]) -> bool:
@@ -127,7 +127,7 @@ def has_legal_move(pos, promotions=None, in_check=generic.in_check) -> bool:
         promotions = generic.promotion_kinds(pos)
     deps.add(k)
     checked = in_check(pos, s)
-    others = sorted(sq for sq in pos.occupied[s] if sq != k)
+    others = [sq for sq in pos.occupied[s] if sq != k]  # any order: only "is there one"
     order = [k, *others] if checked else [*others, k]
     moves: dict[int, None] = {}
     for frm in order:
@@ -167,7 +167,7 @@ def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]
     for m in generic.pseudo_moves(pos, promotions, compiled_moves):
         to = (m >> 7) & 127
         kind = (m >> 17) & 127 if (m >> 14) & 7 == PROMOTION else abs(board[m & 127])
-        if geometry(kind)[to << 7 | ek] is False and not _touches(m, own):
+        if GEOMETRIES[kind][to << 7 | ek] is False and not _touches(m, own):
             continue
         tried = _touches(m, deps)
         if checked and not tried:
