@@ -38,8 +38,8 @@ from __future__ import annotations
 from typing import Callable, Optional, Union
 
 from solver.pieces.catalogue import BY_KIND, LOCAL_FAMILIES, MOVE, QUEEN_V, Walk
-from solver.pieces.families import (_EQUI_LEAPS, circle_table, dir_rays, images, leap_sets, lines,
-                       observes, ray_table)
+from solver.pieces.families import (_CIRCLE, _EQUI_LEAPS, _edge, _unit, circle_table, dir_rays,
+                                   images, leap_sets, lines, observes, ray_table)
 
 Squares = frozenset
 Geometry = Union[bool, Optional[Squares]]  # False: never observes; None: unbounded
@@ -341,6 +341,46 @@ def _leaper_test(w: Walk):
     return lambda board, frm, target: target in sets[frm]
 
 
+def _edgehog_test(w: Walk):
+    """A rider that captures only on a square whose edge status differs from frm's."""
+    idx = _index(w, rays_only=True)
+
+    def test(board, frm: int, target: int) -> bool:
+        if _edge(frm) == _edge(target):
+            return False
+        for line, j in idx[frm].get(target, ()):
+            if not _count(board, line[:j]):
+                return True
+        return False
+    return test
+
+
+def _angle_test(w: Walk):
+    """Moose family: per (frm, target), the (squares before, hurdle) pairs of
+    the rays whose hurdle, turned by the walk's angle, lands on target."""
+    turn = w.param // 45
+    cands: list[dict[int, list[tuple[tuple[int, ...], int]]]] = [{} for _ in range(128)]
+    for frm in range(128):
+        if frm & 0x88:
+            continue
+        for d, ray in dir_rays(w.vectors)[frm]:
+            k = _CIRCLE.index(_unit(d))
+            turns = {_CIRCLE[(k + turn) % 8], _CIRCLE[(k - turn) % 8]}
+            for i, h in enumerate(ray):
+                for e in turns:
+                    t = h + e
+                    if not t & 0x88 and t != frm:
+                        cands[frm].setdefault(t, []).append((ray[:i], h))
+    table = [{t: tuple(v) for t, v in d.items()} for d in cands]
+
+    def test(board, frm: int, target: int) -> bool:
+        for before, h in table[frm].get(target, ()):
+            if board[h] and not _count(board, before):
+                return True
+        return False
+    return test
+
+
 def _walk_test(w: Walk) -> Optional[Callable]:
     """A table test for one capturing walk, or None (no rule: generate)."""
     f = w.family
@@ -364,6 +404,10 @@ def _walk_test(w: Walk) -> Optional[Callable]:
         return _orix_test(w)
     if f == "locust":
         return _locust_test(w)
+    if f == "edgehog":
+        return _edgehog_test(w)
+    if f == "angle":
+        return _angle_test(w)
     return None
 
 
