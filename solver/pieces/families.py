@@ -405,23 +405,37 @@ def _orphan(board, frm, s, w: Walk) -> Pairs:
     enemy piece of that kind, or an enemy orphan observing it as that kind
     and itself so observed, in a chain of orphans of alternating colours
     (an orphan already in the chain stays on the board but observes no more)."""
-    for kind in _kinds_on(board):
-        if _chain(board, frm, kind, -s, {frm}):
+    occ = _occupied(board)
+    for kind in _kinds_in(board, occ):
+        if _chain(board, frm, kind, -s, {frm}, occ):
             for part in _orphan_walks(kind):
                 yield from walk_moves(board, frm, s, part)
 
 
 def _orphan_observes(board, frm: int, target: int) -> bool:
     s = 1 if board[frm] > 0 else -1
-    for kind in _kinds_on(board):
-        if _observes_as(board, frm, target, kind, s) and _chain(board, frm, kind, -s, {frm}):
+    occ = _occupied(board)
+    for kind in _kinds_in(board, occ):
+        if _observes_as(board, frm, target, kind, s) and \
+                _chain(board, frm, kind, -s, {frm}, occ):
             return True
     return False
 
 
+def _occupied(board) -> list[int]:
+    """The occupied squares, listed once for a whole orphan question (the
+    chains scan them many times; the board does not change meanwhile)."""
+    return [sq for sq in _SQUARES if board[sq]]
+
+
 def _kinds_on(board, side: int = 0) -> list[int]:
     """Kinds on the board (of `side` only, if given), orphans and friends aside."""
-    return sorted({abs(board[sq]) for sq in _SQUARES
+    return _kinds_in(board, _SQUARES, side)
+
+
+def _kinds_in(board, squares, side: int = 0) -> list[int]:
+    """`_kinds_on`, looking only at `squares`."""
+    return sorted({abs(board[sq]) for sq in squares
                    if board[sq] and board[sq] * side >= 0} - {ORPHAN, FRIEND})
 
 
@@ -465,12 +479,13 @@ def _friend_chain(board, target: int, kind: int, s: int, used: set[int]) -> bool
     return any(_friend_chain(board, f, kind, s, used | {f}) for f in seen)
 
 
-def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
+def _chain(board, target: int, kind: int, by: int, used: set[int], occ=_SQUARES) -> bool:
     """Is `target` observed, for `kind`, by side `by`: by a piece of that
-    kind, or by one of its orphans not `used` that is itself so observed?"""
+    kind, or by one of its orphans not `used` that is itself so observed?
+    (`occ`: the squares to look at, all the occupied ones.)"""
     walks = BY_KIND[kind].walks
     orphans = []
-    for sq in _SQUARES:
+    for sq in occ:
         p = board[sq] * by
         if p == kind and observes(board, sq, target, walks):
             return True
@@ -478,7 +493,7 @@ def _chain(board, target: int, kind: int, by: int, used: set[int]) -> bool:
             orphans.append(sq)
     for o in orphans:
         if _observes_as(board, o, target, kind, by) and \
-                _chain(board, o, kind, -by, used | {o}):
+                _chain(board, o, kind, -by, used | {o}, occ):
             return True
     return False
 
