@@ -288,8 +288,22 @@ CONDITION_FORMS = {
     "BlackMinimummer": ("#2", "h#2"),
     "WhiteMustCapture": ("~1", "#2"),
     "BlackMustCapture": ("#2", "h#2", "s#2"),
+    "NoWhitePromotion": ("~1", "#2"),
+    "NoBlackPromotion": ("#2", "h#2"),
 }
 CONDITION_PROBLEMS = 6
+
+
+def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """One or two pawns of each side a step from promotion, on free squares."""
+    taken = {square for _, _, square in pieces}
+    out = []
+    for colour, rank in (("White", "7"), ("Black", "2")):
+        for file in rng.sample("abcdefgh", rng.randint(1, 2)):
+            if file + rank not in taken:
+                out.append((colour, "P", file + rank))
+                taken.add(file + rank)
+    return out
 
 
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None) -> None:
@@ -311,6 +325,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
                 if pieces is None:
                     continue
+                if "Promotion" in condition:
+                    pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 text += f"Condition {condition}\n"
                 if not legal(text):

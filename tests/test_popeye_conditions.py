@@ -1,5 +1,5 @@
-"""Conditions that filter or choose moves (NoCapture, the Maximummer,
-Minimummer and MustCapture forms) against Popeye: random orthodox positions
+"""Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
+NoBlackPromotion, the Maximummer, Minimummer and MustCapture forms) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -24,7 +24,7 @@ def test_every_condition_has_problems():
     forms = {case.split("#")[0] for case in CASES}
     assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
-                     "WhiteMustCapture", "BlackMustCapture"}
+                     "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion"}
     assert len(CASES) >= 100
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import marseillais, messigny, mummer, nocapture
+from solver.conditions import marseillais, messigny, mummer, nocapture, nopromotion
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
@@ -20,6 +20,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "Marseillais": marseillais.SPEC,
     **mummer.SPECS,
     **nocapture.SPECS,
+    **nopromotion.SPECS,
 }
 
 

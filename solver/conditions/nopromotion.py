@@ -1,0 +1,45 @@
+"""NoWhitePromotion, NoBlackPromotion: that side's pawns do not promote
+(Popeye's names, py-engl.txt "condition").
+
+Popeye makes a move illegal when it would leave a promotable pawn on its
+promotion rank, so such a pawn has no move onto that rank at all (Popeye:
+white Pb7 and Pg7 with NoWhitePromotion have no move, not even b7*a8).  A
+move filter (`Rules.move_filters`) drops that side's promotions, of any
+kind of pawn.  Observation does not change: a pawn still checks a king on
+the last rank.
+
+What the condition keeps (`preserves`): everything but `walk_moves_only`
+(a legal move of a walk is forbidden).  The king's steps are untouched.
+"""
+
+from __future__ import annotations
+
+from solver.base.errors import InputError
+from solver.engine.board import BLACK, WHITE
+from solver.engine.capabilities import ALL_PROPERTIES, WALK_MOVES_ONLY
+from solver.engine.move import PROMOTION
+from solver.conditions.rules import ConditionSpec, Rules
+
+
+def installer(name: str, side: int):
+    def no_promotion(pos, m: int) -> bool:
+        return pos.side != side or (m >> 14) & 7 != PROMOTION
+
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        for param in params:
+            raise InputError(f"condition {name} {param} is not supported")
+        rules.move_filters.append(no_promotion)
+        return rules
+
+    return install
+
+
+def preserves(params: tuple[str, ...]) -> frozenset[str]:
+    return ALL_PROPERTIES - {WALK_MOVES_ONLY}
+
+
+SPECS: dict[str, ConditionSpec] = {
+    name: ConditionSpec(installer(name, side), preserves)
+    for name, side in (("NoWhitePromotion", WHITE), ("NoBlackPromotion", BLACK))
+}
+"""The registry's entries (solver.conditions.registry)."""
