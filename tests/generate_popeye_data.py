@@ -290,7 +290,10 @@ CONDITION_FORMS = {
     "BlackMustCapture": ("#2", "h#2", "s#2"),
     "NoWhitePromotion": ("~1", "#2"),
     "NoBlackPromotion": ("#2", "h#2"),
+    "PromOnly": ("~1", "#2", "h#2"),
 }
+# conditions written with parameters: one drawn for each problem
+CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA")}
 CONDITION_PROBLEMS = 6
 
 
@@ -325,10 +328,10 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
                 if pieces is None:
                     continue
-                if "Promotion" in condition:
+                if "Prom" in condition:
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
-                text += f"Condition {condition}\n"
+                text += f"Condition {rng.choice(CONDITION_TEXTS.get(condition, (condition,)))}\n"
                 if not legal(text):
                     continue
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n")

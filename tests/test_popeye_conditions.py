@@ -1,5 +1,5 @@
 """Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
-NoBlackPromotion, the Maximummer, Minimummer and MustCapture forms) against Popeye: random orthodox positions
+NoBlackPromotion, PromOnly, the Maximummer, Minimummer and MustCapture forms) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -24,7 +24,8 @@ def test_every_condition_has_problems():
     forms = {case.split("#")[0] for case in CASES}
     assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
-                     "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion"}
+                     "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
+                     "PromOnly"}
     assert len(CASES) >= 100
 
 
@@ -52,6 +53,7 @@ def _reason(text: str) -> str | None:
     ("BlackMaximummer Ultra", "#2", "BlackMaximummer Ultra is not supported"),
     ("Marseillais WhiteMinimummer", "#2", "WhiteMinimummer with Marseillais is not supported"),
     ("BlackMustCapture Marseillais", "#2", "BlackMustCapture with Marseillais is not supported"),
+    ("PromOnly K", "#2", "a pawn cannot promote to king"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"

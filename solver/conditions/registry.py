@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import marseillais, messigny, mummer, nocapture, nopromotion
+from solver.conditions import marseillais, messigny, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
@@ -21,6 +21,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **mummer.SPECS,
     **nocapture.SPECS,
     **nopromotion.SPECS,
+    "PromOnly": promonly.SPEC,
 }
 
 
@@ -38,6 +39,8 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if spec is None or not getattr(cond, "supported", True):
             raise InputError(f"condition {cond.name} is not supported")
         specs.append(spec)
+        if spec.promotions is not None:
+            variant = variant.promoting_only(spec.promotions(cond.params))
         variant = variant.restricted(spec.preserves(cond.params))
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     for cond, spec in zip(conditions, specs):

@@ -270,3 +270,5 @@ class ConditionSpec:
     changes_turns: bool = False
     # ... which this one cannot go with: it chooses among single moves (Maximummer)
     needs_single_moves: bool = False
+    # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
+    promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
