@@ -291,6 +291,9 @@ CONDITION_FORMS = {
     "NoWhitePromotion": ("~1", "#2"),
     "NoBlackPromotion": ("#2", "h#2"),
     "PromOnly": ("~1", "#2", "h#2"),
+    "AlphabeticChess": ("~1", "#2", "h#2"),
+    "WhiteAlphabeticChess": ("~1", "h#2"),
+    "BlackAlphabeticChess": ("#2", "h#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA")}

@@ -1,5 +1,6 @@
 """Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
-NoBlackPromotion, PromOnly, the Maximummer, Minimummer and MustCapture forms) against Popeye: random orthodox positions
+NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
+Alphabetic forms) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -25,7 +26,7 @@ def test_every_condition_has_problems():
     assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
-                     "PromOnly"}
+                     "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess"}
     assert len(CASES) >= 100
 
 
@@ -54,6 +55,7 @@ def _reason(text: str) -> str | None:
     ("Marseillais WhiteMinimummer", "#2", "WhiteMinimummer with Marseillais is not supported"),
     ("BlackMustCapture Marseillais", "#2", "BlackMustCapture with Marseillais is not supported"),
     ("PromOnly K", "#2", "a pawn cannot promote to king"),
+    ("AlphabeticChess WhiteMaximummer", "#2", "both choose White's moves"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"

@@ -4,6 +4,10 @@ measure most (Popeye's names; py-engl.txt, "condition").
 - `BlackMaximummer`, `WhiteMaximummer`: the longest moves;
 - `BlackMinimummer`, `WhiteMinimummer`: the shortest;
 - `BlackMustCapture`, `WhiteMustCapture`: a capture when there is one;
+- `AlphabeticChess` (both sides), `WhiteAlphabeticChess`,
+  `BlackAlphabeticChess`: the moves of the piece whose square comes first
+  in the order a1, a2 ... a8, b1 ... h8 (Popeye measures them like the
+  others, so two of these for one side are refused as Popeye refuses them);
 - `Maximummer` (no side): the defending side's longest moves; in direct,
   self and reflex play that is the side that does not start.
 
@@ -61,12 +65,21 @@ def is_capture(board, m: int) -> bool:
     return flag not in (CASTLE, EXCHANGE) and board[(m >> 7) & 127] != 0
 
 
+def alphabetic(board, m: int) -> int:
+    """Alphabetic chess: the departure square first in the order a1, a2 ...
+    a8, b1 ... h8 (file first, then rank) measures most."""
+    frm = m & 127
+    return -((frm & 7) * 8 + (frm >> 4))
+
+
 def measure(kind: str):
     """`f(board, move) -> int`: the measure a side maximises under `kind`."""
     if kind == "Maximummer":
         return length
     if kind == "Minimummer":
         return lambda board, m: -length(board, m)
+    if kind == "AlphabeticChess":
+        return alphabetic
     return lambda board, m: 1 if is_capture(board, m) else 0
 
 
@@ -84,20 +97,21 @@ def chooser(side: int, score):
     return choose
 
 
-def installer(side: int, kind: str):
-    """The `install` of one condition (a side and a measure)."""
-    name = ("White" if side == WHITE else "Black") + kind
+def installer(sides: tuple[int, ...], kind: str, name: str):
+    """The `install` of one condition (the sides it chooses for, a measure)."""
 
     def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         for param in params:
             raise InputError(f"condition {name} {param.capitalize()} is not supported")
-        chosen = getattr(rules, "mummer_sides", {})
-        if side in chosen:
-            # Popeye refuses it too ("two mummer conditions for one side")
-            raise InputError(f"conditions {chosen[side]} and {name} both choose "
-                             f"{'White' if side == WHITE else 'Black'}'s moves: Popeye refuses this combination")
-        rules.mummer_sides = {**chosen, side: name}
-        rules.move_choices.append(chooser(side, measure(kind)))
+        for side in sides:
+            chosen = getattr(rules, "mummer_sides", {})
+            if side in chosen:
+                # Popeye refuses it too ("two mummer conditions for one side")
+                raise InputError(f"conditions {chosen[side]} and {name} both choose "
+                                 f"{'White' if side == WHITE else 'Black'}'s moves: "
+                                 "Popeye refuses this combination")
+            rules.mummer_sides = {**chosen, side: name}
+            rules.move_choices.append(chooser(side, measure(kind)))
         return rules
 
     return install
@@ -108,9 +122,12 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 
 
 SPECS: dict[str, ConditionSpec] = {
-    colour + kind: ConditionSpec(installer(side, kind), preserves, needs_single_moves=True)
-    for colour, side in SIDES.items()
-    for kind in ("Maximummer", "Minimummer", "MustCapture")
+    **{colour + kind: ConditionSpec(installer((side,), kind, colour + kind), preserves,
+                                    needs_single_moves=True)
+       for colour, side in SIDES.items()
+       for kind in ("Maximummer", "Minimummer", "MustCapture", "AlphabeticChess")},
+    "AlphabeticChess": ConditionSpec(installer((WHITE, BLACK), "AlphabeticChess", "AlphabeticChess"),
+                                     preserves, needs_single_moves=True),
 }
 """The registry's entries (solver.conditions.registry)."""
 

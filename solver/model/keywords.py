@@ -105,7 +105,8 @@ SUPPORTED_CONDITIONS = {MESSIGNY: "Messigny", MARSEILLAIS: "Marseillais"}
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
-                                         "promotiononly")})
+                                         "promotiononly", "alphabetic", "whitealphabetic",
+                                         "blackalphabetic")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
