@@ -16,32 +16,25 @@ moves assumes it may).
 
 from __future__ import annotations
 
-from solver.base.errors import InputError
 from solver.engine.board import BLACK, WHITE
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.conditions.mummer import is_capture
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, filter_spec
 
 
-def installer(name: str, sides: tuple[int, ...]):
-    def no_capture(pos, m: int) -> bool:
+def no_capture(sides: tuple[int, ...]):
+    """The move filter: no capture by these sides."""
+
+    def allowed(pos, m: int) -> bool:
         return pos.side not in sides or not is_capture(pos.board, m)
 
-    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
-        for param in params:
-            raise InputError(f"condition {name} {param} is not supported")
-        rules.move_filters.append(no_capture)
-        return rules
-
-    return install
+    return allowed
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE}
-
+PRESERVES = ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 SPECS: dict[str, ConditionSpec] = {
-    name: ConditionSpec(installer(name, sides), preserves)
+    name: filter_spec(name, no_capture(sides), PRESERVES)
     for name, sides in (("NoCapture", (WHITE, BLACK)), ("NoWhiteCapture", (WHITE,)),
                         ("NoBlackCapture", (BLACK,)))
 }

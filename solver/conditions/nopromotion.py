@@ -14,32 +14,25 @@ What the condition keeps (`preserves`): everything but `walk_moves_only`
 
 from __future__ import annotations
 
-from solver.base.errors import InputError
 from solver.engine.board import BLACK, WHITE
 from solver.engine.capabilities import ALL_PROPERTIES, WALK_MOVES_ONLY
 from solver.engine.move import PROMOTION
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, filter_spec
 
 
-def installer(name: str, side: int):
-    def no_promotion(pos, m: int) -> bool:
+def no_promotion(side: int):
+    """The move filter: no promotion by this side."""
+
+    def allowed(pos, m: int) -> bool:
         return pos.side != side or (m >> 14) & 7 != PROMOTION
 
-    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
-        for param in params:
-            raise InputError(f"condition {name} {param} is not supported")
-        rules.move_filters.append(no_promotion)
-        return rules
-
-    return install
+    return allowed
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {WALK_MOVES_ONLY}
-
+PRESERVES = ALL_PROPERTIES - {WALK_MOVES_ONLY}
 
 SPECS: dict[str, ConditionSpec] = {
-    name: ConditionSpec(installer(name, side), preserves)
+    name: filter_spec(name, no_promotion(side), PRESERVES)
     for name, side in (("NoWhitePromotion", WHITE), ("NoBlackPromotion", BLACK))
 }
 """The registry's entries (solver.conditions.registry)."""

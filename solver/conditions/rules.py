@@ -59,6 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
+from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import KING
 from solver.engine.capabilities import SHORTCUTS
@@ -272,3 +273,16 @@ class ConditionSpec:
     needs_single_moves: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
+
+
+def filter_spec(name: str, allowed: Callable, preserves: frozenset[str]) -> ConditionSpec:
+    """The spec of a condition without parameters that only forbids moves:
+    `allowed(pos, move) -> bool` becomes a move filter."""
+
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        for param in params:
+            raise InputError(f"condition {name} {param} is not supported")
+        rules.move_filters.append(allowed)
+        return rules
+
+    return ConditionSpec(install, lambda params: preserves)
