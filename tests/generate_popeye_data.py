@@ -294,9 +294,13 @@ CONDITION_FORMS = {
     "AlphabeticChess": ("~1", "#2", "h#2"),
     "WhiteAlphabeticChess": ("~1", "h#2"),
     "BlackAlphabeticChess": ("#2", "h#2"),
+    "MonochromChess": ("~1", "#2", "h#2"),
+    "BichromChess": ("~1", "#2", "h#2"),
+    "Madrasi": ("~1", "#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
-CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA")}
+CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
+                   "Madrasi": ("Madrasi", "Madrasi RexInclusive")}
 CONDITION_PROBLEMS = 6
 
 
@@ -334,8 +338,10 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 if "Prom" in condition:
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
-                text += f"Condition {rng.choice(CONDITION_TEXTS.get(condition, (condition,)))}\n"
-                if not legal(text):
+                plain = text  # legality is judged without the condition, which feerie may not play yet
+                texts = CONDITION_TEXTS.get(condition)
+                text += f"Condition {rng.choice(texts) if texts else condition}\n"
+                if not legal(plain):
                     continue
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n")
                 if "solution finished" not in out or out.count("\n") > MAX_LINES:
