@@ -1,6 +1,6 @@
 """Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
 NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
-Alphabetic forms) against Popeye: random orthodox positions
+Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -26,7 +26,8 @@ def test_every_condition_has_problems():
     assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
-                     "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess"}
+                     "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
+                     "MonochromChess", "BichromChess", "Madrasi"}
     assert len(CASES) >= 100
 
 
@@ -56,6 +57,8 @@ def _reason(text: str) -> str | None:
     ("BlackMustCapture Marseillais", "#2", "BlackMustCapture with Marseillais is not supported"),
     ("PromOnly K", "#2", "a pawn cannot promote to king"),
     ("AlphabeticChess WhiteMaximummer", "#2", "both choose White's moves"),
+    ("Madrasi Messigny", "#2", "Madrasi with Messigny is not supported"),
+    ("Marseillais MonochromChess", "#2", "MonochromChess with Marseillais is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"

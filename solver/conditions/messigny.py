@@ -163,5 +163,5 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
     return ALL_PROPERTIES - {WALK_MOVES_ONLY}
 
 
-SPEC = ConditionSpec(install, preserves)
+SPEC = ConditionSpec(install, preserves, adds_moves=True)
 """The registry's entry (solver.conditions.registry)."""

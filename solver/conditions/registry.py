@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import marseillais, messigny, mummer, nocapture, nopromotion, promonly
+from solver.conditions import madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
@@ -22,6 +22,8 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **nocapture.SPECS,
     **nopromotion.SPECS,
     "PromOnly": promonly.SPEC,
+    "Madrasi": madrasi.SPEC,
+    **monochrome.SPECS,
 }
 
 
@@ -43,9 +45,12 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             variant = variant.promoting_only(spec.promotions(cond.params))
         variant = variant.restricted(spec.preserves(cond.params))
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
+    extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):
         if turns and spec.needs_single_moves:
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
+        if extra and spec.changes_observation:
+            raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
@@ -88,8 +93,9 @@ def unsupported_condition(cond) -> str | None:
     """Why feerie cannot play under this condition (with its parameters), or None."""
     if not getattr(cond, "supported", True) or cond.name not in CONDITIONS:
         return f"condition {cond.name} is not supported"
+    spec = CONDITIONS[cond.name]
     try:
-        CONDITIONS[cond.name].install(Rules(), cond.params)
+        spec.install(Rules(orthodox_variant().restricted(spec.preserves(cond.params))), cond.params)
     except InputError as err:
         return err.message
     return None

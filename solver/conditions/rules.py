@@ -28,7 +28,10 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   (Maximummer: the longest; MustCapture: the captures, if any).  A choice
   keeps at least one move of a non-empty list, so whether a side has a move
   at all (mate, stalemate) does not depend on it;
-- `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`.
+- `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`;
+- `rules.add_observation_filter(f)`: `f(pos, frm, target) -> bool` says
+  whether the piece on frm observes target (Madrasi: not when paralysed);
+  check, castling and legality then go by the filtered observation.
 A condition that changes what a turn is (Marseillais) subclasses `Rules`
 and builds its turns on those component methods, so that combining it with
 a condition that only adds moves (Messigny) is composition: the hooks work
@@ -62,7 +65,7 @@ from typing import Callable, Iterable, NamedTuple
 from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import KING
-from solver.engine.capabilities import SHORTCUTS
+from solver.engine.capabilities import CAPTURE_OBSERVES, SHORTCUTS
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
 from solver.pieces import generic, quiet
@@ -89,6 +92,7 @@ class Rules:
         self.extra_moves: list[Callable] = []
         self.move_filters: list[Callable] = []
         self.move_choices: list[Callable] = []
+        self.observation_filters: list[Callable] = []
         self.key_parts: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
@@ -120,6 +124,27 @@ class Rules:
             self._checking = lambda pos: quiet.checking_moves(pos, promotions, check)
         else:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
+
+    def add_observation_filter(self, allowed: Callable) -> None:
+        """A condition that changes who observes: an observation of `target`
+        by the piece on `frm` counts (for check, castling, legality) only if
+        `allowed(pos, frm, target)`.  The rule set is bound again on the
+        generic generator and check test, filtered (the condition must not
+        preserve `capture_observes`, so that no shortcut built on the walks'
+        observation runs)."""
+        if self.variant.properties & {CAPTURE_OBSERVES}:
+            raise ValueError("an observation filter needs a variant without capture_observes")
+        self.observation_filters.append(allowed)
+        self._bind_observation()
+
+    def _bind_observation(self) -> None:
+        promotions = self.variant.promotions
+        watch, check = generic.filtered_observation(tuple(self.observation_filters))
+        self.in_check = check
+        self._legal = lambda pos, first_only=False: generic.legal_moves(
+            pos, promotions, first_only, check, watch)
+        self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
+        self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
@@ -274,6 +299,10 @@ class ConditionSpec:
     changes_turns: bool = False
     # ... which this one cannot go with: it chooses among single moves (Maximummer)
     needs_single_moves: bool = False
+    # the condition changes who observes (Madrasi): not with changes_turns or adds_moves
+    changes_observation: bool = False
+    # the condition adds moves of its own (Messigny's exchanges)
+    adds_moves: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
 

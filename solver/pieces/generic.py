@@ -57,6 +57,30 @@ def in_check(pos, side: int | None = None) -> bool:
     return ksq >= 0 and observed(pos.board, ksq, pos.occupied[-side])
 
 
+def filtered_observation(filters: tuple):
+    """(watch, in_check) where an observation counts only if every filter
+    `f(pos, frm, target)` allows it (conditions that change who observes:
+    Madrasi, Monochrome ...).  `watch(pos, target, pieces)` is the
+    observation of `target` by the pieces on `pieces`, for castling;
+    `in_check(pos, side)` the check test built on it."""
+
+    def watch(pos, target: int, pieces) -> bool:
+        board = pos.board
+        for a in pieces:
+            if (board[a] and a != target and observes(board, a, target, piece_at(board, a).walks)
+                    and all(f(pos, a, target) for f in filters)):
+                return True
+        return False
+
+    def check(pos, side: int | None = None) -> bool:
+        if side is None:
+            side = pos.side
+        ksq = pos.kings[side]
+        return ksq >= 0 and watch(pos, ksq, pos.occupied[-side])
+
+    return watch, check
+
+
 def in_check_by_tables(pos, side: int | None = None) -> bool:
     """`in_check`, with every attacker answered by its compiled observer
     (`observation.OBSERVERS`: leapers and riders by one lookup in a table of
@@ -83,23 +107,25 @@ def promotion_kinds(pos) -> tuple[int, ...]:
     return promotion_pieces(abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side])
 
 
-def pseudo_moves(pos, promotions: tuple[int, ...] | None = None, compiled=None) -> list[int]:
+def pseudo_moves(pos, promotions: tuple[int, ...] | None = None, compiled=None,
+                 watch=None) -> list[int]:
     """Every move the walks allow, self-check aside (castling has its own
     conditions on check, as in Popeye, and they are tested here).
     `compiled`: kind -> a generator that adds that piece's moves itself, or
     None (`solver.pieces.quiet.compiled_moves`: the same moves, in the same
-    order, from the tables)."""
+    order, from the tables).  `watch`: the observation castling is judged
+    by (`filtered_observation`; None: by the walks)."""
     if promotions is None:
         promotions = promotion_kinds(pos)
     moves: dict[int, None] = {}
     for frm in sorted(pos.occupied[pos.side]):
-        add_piece_moves(pos, frm, promotions, moves, compiled)
+        add_piece_moves(pos, frm, promotions, moves, compiled, watch)
     for m in ep_captures(pos):
         moves[m] = None
     return list(moves)
 
 
-def add_piece_moves(pos, frm: int, promotions, moves: dict, compiled=None) -> None:
+def add_piece_moves(pos, frm: int, promotions, moves: dict, compiled=None, watch=None) -> None:
     """The pseudo-legal moves of the piece on frm (of the side to move),
     castling included, e.p. aside, added to the dict `moves`."""
     board = pos.board
@@ -111,7 +137,7 @@ def add_piece_moves(pos, frm: int, promotions, moves: dict, compiled=None) -> No
     else:
         _walk_moves(board, frm, s, piece, promotions, moves)
     if piece.kind == KING and frm == pos.kings[s]:
-        for m in _castlings(pos, frm):
+        for m in _castlings(pos, frm, watch):
             moves[m] = None
 
 
@@ -135,16 +161,21 @@ def _walk_moves(board, frm: int, s: int, piece: Piece, promotions, moves: dict) 
             moves[frm | t << 7] = None
 
 
-def _castlings(pos, ksq: int) -> list[int]:
+def _castlings(pos, ksq: int, watch=None) -> list[int]:
     """Castlings whose king is not in check and does not pass over an
     observed square (the arrival square is tested once castled, by legality)."""
     s = pos.side
     rights = pos.castling & SIDE_RIGHTS[s]
-    if not rights or in_check(pos, s):
+    if not rights:
         return []
     board = pos.board
-    king, rook = KING * s, ROOK * s
     enemies = pos.occupied[-s]
+    if watch is None:
+        def watch(pos, target, pieces):
+            return observed(board, target, pieces)
+    if watch(pos, ksq, enemies):
+        return []
+    king, rook = KING * s, ROOK * s
     out = []
     for rf in _castling_rooks(rights, s):
         path = CASTLE_PATH.get((ksq, rf))
@@ -160,7 +191,7 @@ def _castlings(pos, ksq: int) -> list[int]:
             held = board[x]      # the rook itself, in a Chess960 set-up
             board[ksq] = 0
             board[x] = king
-            ok = not observed(board, x, enemies)
+            ok = not watch(pos, x, enemies)
             board[x] = held
             board[ksq] = king
             if not ok:
@@ -171,12 +202,14 @@ def _castlings(pos, ksq: int) -> list[int]:
 
 
 def legal_moves(pos, promotions: tuple[int, ...] | None = None,
-                first_only: bool = False, in_check=in_check) -> list[int]:
+                first_only: bool = False, in_check=in_check, watch=None) -> list[int]:
     """The pseudo-legal moves that leave the mover's king unobserved (all of
     them when the mover has no king); with `first_only`, at most one.
-    (`in_check`: the check test, `in_check_by_tables` where it may be used.)"""
+    (`in_check`: the check test, `in_check_by_tables` where it may be used;
+    `in_check` and `watch` from `filtered_observation` under a condition
+    that changes who observes.)"""
     s = pos.side
-    moves = pseudo_moves(pos, promotions)
+    moves = pseudo_moves(pos, promotions, watch=watch)
     if pos.kings[s] < 0:
         return moves[:1] if first_only else moves
     out = []
@@ -191,18 +224,19 @@ def legal_moves(pos, promotions: tuple[int, ...] | None = None,
     return out
 
 
-def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_check) -> bool:
-    return bool(legal_moves(pos, promotions, True, in_check))
+def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_check,
+                   watch=None) -> bool:
+    return bool(legal_moves(pos, promotions, True, in_check, watch))
 
 
 def checking_moves(pos, promotions: tuple[int, ...] | None = None,
-                   in_check=in_check) -> list[int]:
+                   in_check=in_check, watch=None) -> list[int]:
     """The legal moves after which the other side's king is observed."""
     s = pos.side
     if pos.kings[-s] < 0:
         return []
     out = []
-    for m in legal_moves(pos, promotions, False, in_check):
+    for m in legal_moves(pos, promotions, False, in_check, watch):
         pos.make(m)
         if in_check(pos, -s):
             out.append(m)

@@ -1,0 +1,62 @@
+"""Madrasi (Popeye's name, py-engl.txt "condition"): a piece observed by an
+enemy piece of its own kind is paralysed: it neither moves nor observes
+(captures, gives check).  Kings are not paralysed, unless `RexInclusive`.
+
+Paralysis is decided by the geometry of observation alone: a paralysed
+piece still paralyses (Popeye asks whether the square is observed by the
+walk, not whether that observer may move), so two like pieces facing each
+other paralyse each other.  A paralysed piece's moves are filtered out, and
+its observations too (`Rules.add_observation_filter`), so that it gives no
+check and guards nothing.
+
+What the condition keeps (`preserves`): as Monochrome, nothing that rests on
+orthodox observation (`capture_observes`), nor `walk_moves_only` and
+`king_steps_free`.
+"""
+
+from __future__ import annotations
+
+from solver.base.errors import InputError
+from solver.engine.board import KING
+from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
+from solver.conditions.rules import ConditionSpec, Rules
+from solver.pieces.catalogue import BY_KIND
+from solver.pieces.families import observes
+
+
+def paralysed(pos, sq: int, kings: bool) -> bool:
+    """Is the piece on sq observed by an enemy piece of its own kind?"""
+    board = pos.board
+    code = board[sq]
+    if not kings and abs(code) == KING:
+        return False
+    walks = BY_KIND[abs(code)].walks
+    for a in pos.occupied[-1 if code > 0 else 1]:
+        if board[a] == -code and observes(board, a, sq, walks):
+            return True
+    return False
+
+
+def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+    for param in params:
+        if param not in ("RexInclusive", "RexExclusive"):
+            raise InputError(f"condition Madrasi {param} is not supported")
+    kings = "RexInclusive" in params
+
+    def move_allowed(pos, m: int) -> bool:
+        return not paralysed(pos, m & 127, kings)
+
+    def observation_allowed(pos, frm: int, target: int) -> bool:
+        return not paralysed(pos, frm, kings)
+
+    rules.move_filters.append(move_allowed)
+    rules.add_observation_filter(observation_allowed)
+    return rules
+
+
+def preserves(params: tuple[str, ...]) -> frozenset[str]:
+    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+
+
+SPEC = ConditionSpec(install, preserves, changes_observation=True)
+"""The registry's entry (solver.conditions.registry)."""
