@@ -45,9 +45,14 @@ WALK_MOVES_ONLY = "walk_moves_only"
 played: no extra moves (Messigny's exchanges), no move forbidden by a
 condition."""
 
+ONE_COLOUR = "one_colour"
+"""Every piece belongs to one side: its sign on the board is its side, for
+good (no neutral piece, which is both sides' and is painted the colour each
+question needs: `solver.engine.neutral`)."""
+
 ALL_PROPERTIES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING,
                             KING_STEP_TURN, SINGLE_MOVE_TURNS, KING_STEPS_FREE,
-                            WALK_MOVES_ONLY})
+                            WALK_MOVES_ONLY, ONE_COLOUR})
 
 
 # -------------------------------------------------------------- shortcuts
@@ -60,13 +65,13 @@ class Shortcut:
     where: str
 
 
-_LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING})
+_LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING, ONE_COLOUR})
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
-    Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES}),
+    Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, ONE_COLOUR}),
              "movegen.attacked / in_check: one table lookup per attacker (ATTACKS) "
              "instead of asking each walk"),
-    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
+    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES, ONE_COLOUR}),
              "generic.in_check_by_tables: orthodox attackers from the attack tables, the "
              "other pieces through their walks"),
     Shortcut("pins", _LINES,
@@ -85,12 +90,12 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("exchange_tables", _LINES,
              "messigny.exchanges: exchange legality and checks from attack tables"),
     Shortcut("killer_test", frozenset({ORTHODOX_WALKS, NO_EFFECTS, SINGLE_MOVE_TURNS,
-                                       WALK_MOVES_ONLY}),
+                                       WALK_MOVES_ONLY, ONE_COLOUR}),
              "battle: a killer move is tested by movegen.plausible, without generating"),
     Shortcut("intelligent", _LINES | {SINGLE_MOVE_TURNS, WALK_MOVES_ONLY},
              "intelligent*.py: help mates by enumerating mate positions"),
     Shortcut("int_print_order", frozenset({ORTHODOX_WALKS, SINGLE_MOVE_TURNS,
-                                           WALK_MOVES_ONLY}),
+                                           WALK_MOVES_ONLY, ONE_COLOUR}),
              "record.print_order: moves sorted on their ints and piece codes"),
 )}
 
