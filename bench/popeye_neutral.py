@@ -161,6 +161,8 @@ def move_records(popeye: str, seed: int, count: int) -> str:
     return "".join(out)
 
 
+# neutral and pure pieces besides the kings: a selfmate needs a strong White
+PIECES = {"h3": ((1, 2), (0, 1)), "s2": ((1, 2), (5, 8))}
 MAX_SOLUTIONS = 12   # first moves (keys, tries, help lines) a kept problem has at most
 FORMS = {"d2": ("#2", "Variation", 10), "h2": ("h#2", "", 12), "h3": ("h#3", "", 6),
          "s2": ("s#2", "Variation", 6)}
@@ -175,7 +177,7 @@ def problems(popeye: str, seed: int, form: str) -> tuple[str, str]:
     tries = 0
     while len(inputs) < wanted and tries < 600:
         tries += 1
-        pieces = random_pieces(rng, (1, 3), (1, 4) if form != "h3" else (1, 2))
+        pieces = random_pieces(rng, *PIECES.get(form, ((1, 3), (1, 4))))
         opts = f"option {options}\n" if options else ""
         text = f"begin\npieces {pieces}\nstip {stipulation}\n{opts}end\n"
         result = run_popeye(popeye, text, 3)
@@ -208,12 +210,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--count", type=int, default=45, help="random move-list positions")
     parser.add_argument("--what", choices=("moves", "problems", "all"), default="all")
+    parser.add_argument("--forms", nargs="*", default=list(FORMS), help="problem forms to make")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     if args.what in ("moves", "all"):
         (OUT / "moves.txt").write_text(move_records(args.popeye, args.seed, args.count))
     if args.what in ("problems", "all"):
-        for form in FORMS:
+        for form in args.forms:
             inp, out = problems(args.popeye, args.seed, form)
             (OUT / f"{form}.inp").write_text(inp)
             (OUT / f"{form}.out").write_text(out)

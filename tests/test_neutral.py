@@ -200,3 +200,18 @@ def test_a_promotion_that_drops_neutrality_is_no_move():
     for text in ("nPb7-b8=Q", "b7-b8=nQ"):
         with pytest.raises(NotationError):
             parse_turn(text)
+
+
+def test_a_neutral_king_is_both_kings_and_the_only_one():
+    """Popeye: a neutral king is the royal piece of both sides, and refuses
+    it beside any other king ("only one king allowed")."""
+    import grammar
+    from solver.check.legality import illegal_reasons
+
+    def reasons(pieces: str) -> list[str]:
+        [problem] = grammar.load_strict(f"begin\npieces {pieces}\nstip h#2\nend\n")
+        return illegal_reasons(problem)
+
+    assert reasons("white qc1 black rh2 neutral ke4") == []
+    assert reasons("white ka1 black rh2 neutral ke4") == ["a neutral king (e4) beside another king"]
+    assert reasons("white kc1 black ke8 neutral pe1") == ["neutral pawn on e1 (first or last rank)"]

@@ -254,7 +254,8 @@ class NeutralPosition(Position):
             self.side = state if m == _NULL else state[0]
             return
         m, touched, castling, ep, h, halfmove, kings, tint = entry
-        self.paint(tint)          # the paint of before the move
+        if self.tint != tint:
+            self.paint(tint)      # the paint of before the move
         for sq, _, _ in touched:
             if self.board[sq]:
                 self._lift(sq)

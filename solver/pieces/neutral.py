@@ -30,7 +30,8 @@ def in_check(pos, side: int | None = None) -> bool:
     ksq = pos.kings[side]
     if ksq < 0:
         return False
-    pos.paint(-side)
+    if pos.tint == side:
+        pos.paint(-side)
     board = pos.board
     if ksq not in pos.neutral:
         return generic.observed(board, ksq, pos.occupied[-side])
