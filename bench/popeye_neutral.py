@@ -103,6 +103,31 @@ def random_pieces(rng: random.Random, neutrals=(2, 5), pures=(1, 4)) -> str:
     return " ".join(parts)
 
 
+def selfmate_pieces(rng: random.Random) -> str:
+    """A selfmate set-up (random ones rarely have a solution): White's king
+    in a corner with a neutral piece or two beside it (Black may mate with
+    them), Black's king two or three squares away, White's force around."""
+    corner = rng.choice(("a1", "h1", "a8", "h8"))
+    cf, cr = FILES.index(corner[0]), int(corner[1]) - 1
+    near = [(f, r) for f in range(8) for r in range(8)
+            if 1 <= max(abs(f - cf), abs(r - cr)) <= 2]
+    far = [(f, r) for f in range(8) for r in range(8) if max(abs(f - cf), abs(r - cr)) == 3]
+    used = {(cf, cr)}
+    bk = rng.choice(far)
+    used.add(bk)
+    neutral = []
+    for _ in range(rng.randint(1, 2)):
+        f, r = rng.choice([x for x in near if x not in used and 0 < x[1] < 7])
+        used.add((f, r))
+        neutral.append(rng.choice(("P", "R", "B", "S", "Q", "G")).lower() + sq(f, r))
+    white = ["k" + corner]
+    for _ in range(rng.randint(3, 5)):
+        f, r = rng.choice([(f, r) for f in range(8) for r in range(1, 7) if (f, r) not in used])
+        used.add((f, r))
+        white.append(rng.choice(("Q", "R", "B", "S", "P")).lower() + sq(f, r))
+    return f"white {' '.join(white)} black k{sq(*bk)} neutral {' '.join(neutral)}"
+
+
 def run_popeye(popeye: str, text: str, seconds: int = 20) -> str | None:
     """Popeye's output, or None when it refused the position or ran out of time."""
     with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as fh:
@@ -162,7 +187,7 @@ def move_records(popeye: str, seed: int, count: int) -> str:
 
 
 # neutral and pure pieces besides the kings: a selfmate needs a strong White
-PIECES = {"h3": ((1, 2), (0, 1)), "s2": ((1, 2), (5, 8))}
+PIECES = {"h3": ((1, 2), (0, 1))}
 MAX_SOLUTIONS = 12   # first moves (keys, tries, help lines) a kept problem has at most
 FORMS = {"d2": ("#2", "Variation", 10), "h2": ("h#2", "", 12), "h3": ("h#3", "", 6),
          "s2": ("s#2", "Variation", 6)}
@@ -177,7 +202,8 @@ def problems(popeye: str, seed: int, form: str) -> tuple[str, str]:
     tries = 0
     while len(inputs) < wanted and tries < 600:
         tries += 1
-        pieces = random_pieces(rng, *PIECES.get(form, ((1, 3), (1, 4))))
+        pieces = (selfmate_pieces(rng) if form == "s2" else
+                  random_pieces(rng, *PIECES.get(form, ((1, 3), (1, 4)))))
         opts = f"option {options}\n" if options else ""
         text = f"begin\npieces {pieces}\nstip {stipulation}\n{opts}end\n"
         result = run_popeye(popeye, text, 3)
