@@ -217,3 +217,28 @@ def test_a_neutral_king_is_both_kings_and_the_only_one():
     assert reasons("white qc1 black rh2 neutral ke4") == []
     assert reasons("white ka1 black rh2 neutral ke4") == ["a neutral king (e4) beside another king"]
     assert reasons("white kc1 black ke8 neutral pe1") == ["neutral pawn on e1 (first or last rank)"]
+
+
+@pytest.mark.parametrize("extra,message", [
+    ("cond messigny", "condition Messigny with neutral pieces is not supported"),
+    ("cond marseillais", "condition Marseillais with neutral pieces is not supported"),
+    ("pieces neutral oc3", "the orphan with neutral pieces is not supported"),
+    ("pieces white fc3", "the friend with neutral pieces is not supported"),
+    ("twin add neutral oc3", "the orphan with neutral pieces is not supported"),
+])
+def test_what_is_not_played_beside_neutral_pieces_is_refused_by_name(extra, message):
+    import grammar
+    from solver.base.errors import InputError
+
+    with pytest.raises(InputError, match=message):
+        grammar.load_strict(f"begin\npieces white ka1 black kh8 neutral ge4\nstip h#2\n{extra}\nend\n")
+
+
+def test_a_neutral_piece_added_by_a_twin_makes_the_twin_neutral():
+    """Conditions are refused even when only a twin brings the neutral piece."""
+    import grammar
+    from solver.base.errors import InputError
+
+    with pytest.raises(InputError, match="condition Messigny with neutral pieces is not supported"):
+        grammar.load_strict("begin\npieces white ka1 black kh8\nstip h#2\ncond messigny\n"
+                            "twin add neutral pe4\nend\n")
