@@ -73,13 +73,12 @@ class NeutralPosition(Position):
         """Place a neutral piece of `kind` on an empty square (set-up only)."""
         if self.board[sq]:
             raise ValueError("the square is already occupied")
-        if kind == KING:
-            if self.kings[WHITE] >= 0 or self.kings[BLACK] >= 0:
-                raise ValueError("a neutral king must be the only king")
-            self.kings[WHITE] = self.kings[BLACK] = sq
-        self._drop(sq, kind, True)
+        if kind == KING and (self.kings[WHITE] >= 0 or self.kings[BLACK] >= 0):
+            raise ValueError("a neutral king must be the only king")
+        self._drop(sq, kind, True)     # (a neutral king becomes both sides' king)
 
     def put(self, sq: int, piece: int) -> None:
+        """Place a white or black piece (set-up only): no king beside a neutral one."""
         if abs(piece) == KING and self.kings[WHITE] >= 0 and self.kings[WHITE] in self.neutral:
             raise ValueError("a neutral king must be the only king")
         super().put(sq, piece)
