@@ -242,3 +242,23 @@ def test_a_neutral_piece_added_by_a_twin_makes_the_twin_neutral():
     with pytest.raises(InputError, match="condition Messigny with neutral pieces is not supported"):
         grammar.load_strict("begin\npieces white ka1 black kh8\nstip h#2\ncond messigny\n"
                             "twin add neutral pe4\nend\n")
+
+
+def test_the_debug_mode_checks_neutral_positions():
+    """FEERIE_CHECK_POSITION's checks wrap NeutralPosition's own make and
+    unmake too (solver.engine.consistency)."""
+    from solver.engine import consistency
+
+    was_on = bool(consistency._originals)
+    consistency.install()
+    try:
+        pos = read_position("pieces white ke1 black ke8 neutral pe2 gd4")
+        m = neutral.legal_moves(pos, promotions_of(pos))[0]
+        pos.make(m)
+        pos.unmake()
+        pos.hash ^= 1
+        with pytest.raises(consistency.PositionCorrupted):
+            pos.make(m)
+    finally:
+        if not was_on:
+            consistency.uninstall()
