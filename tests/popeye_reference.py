@@ -39,14 +39,15 @@ def cases(data: Path) -> list[str]:
     return out
 
 
-def solve_case(data: Path, case: str):
-    """(feerie's canonical solution tree, Popeye's) of "form#index"."""
+def solve_case(data: Path, case: str, max_time: float = 60):
+    """(feerie's canonical solution tree, Popeye's) of "form#index", solved
+    within `max_time` seconds."""
     form, index = case.rsplit("#", 1)
     problems, popeye = load(data, form)
     problem, expected = problems[int(index) - 1], popeye[int(index) - 1]
     assert not isinstance(problem, grammar.ProblemError), problem
     assert not expected.unparsed, f"{case}: Popeye's output does not parse: {expected.unparsed}"
-    result = solve_problem(problem, max_time=60)
+    result = solve_problem(problem, max_time=max_time)
     assert not result.info.timed_out, case
     [ours] = parse_output(write_problem(problem, result.twins, time_s=0.0))
     return canonical_all(ours.twins), canonical_all(expected.twins)

@@ -128,3 +128,28 @@ def test_table_observation_answers_as_the_walks_do():
                 if m is not None:
                     pos.unmake()
     assert checked > 10_000
+
+
+def test_neutral_solutions_are_the_same_under_the_generic_path():
+    """Problems with neutral pieces (tests/data/neutral: #2 with variations,
+    s#2) bind the neutral generator whatever FEERIE_GENERIC says, with every
+    shortcut off (none keeps `one_colour`): the output must not change."""
+    files = ["tests/data/neutral/d2.inp"]
+    fast = _solve(files, generic_path=False)
+    slow = _solve(files, generic_path=True)
+    assert slow.returncode == fast.returncode == 0, slow.stderr[-2000:]
+    assert slow.stdout == fast.stdout
+    assert fast.stdout.count("solution finished") >= 1 and re.search(r"\.n[A-Z]", fast.stdout)
+
+
+def test_no_shortcut_runs_where_neutral_pieces_stand(monkeypatch):
+    """A neutral piece drops `one_colour`, which every shortcut needs."""
+    import grammar
+    from solver.conditions.registry import rules_for
+    from solver.engine.capabilities import SHORTCUTS
+
+    monkeypatch.delenv(GENERIC_ENV, raising=False)
+    [problem] = grammar.load_strict("begin\npieces white ke1 black ke8 neutral pe2\nstip #2\nend\n")
+    rules = rules_for(problem)
+    assert rules.variant.neutral
+    assert not any(rules.allows(name) for name in SHORTCUTS)

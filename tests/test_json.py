@@ -17,7 +17,7 @@ from solver.output.compare import canonical_all
 NODE_KEYS = {"role", "side", "move", "text", "components", "mark", "check", "mate", "stalemate", "label",
              "children"}
 COMPONENT_KEYS = {"piece", "from", "to", "capture", "promotion", "castling", "en_passant", "exchange",
-                  "captured"}
+                  "captured", "neutral"}
 
 REFERENCE_PROBLEMS = {
     "direct_mate2": Problem((Piece("d6", WHITE, "K"), Piece("e3", BLACK, "K")), Stipulation("#2", "direct", "#", 2),
@@ -86,7 +86,7 @@ def test_values_of_a_direct_mate():
         "key", "Rc2-c3", "Rc2-c3 +", True, False)
     assert key["components"] == [{"piece": "R", "from": "c2", "to": "c3", "capture": False, "promotion": None,
                                   "castling": None, "en_passant": False, "exchange": False,
-                                  "captured": None}]
+                                  "captured": None, "neutral": False}]
     mate = key["children"][0]["children"][0]
     assert (mate["role"], mate["mark"], mate["mate"], mate["side"]) == ("continuation", "#", True, "white")
     assert attempt["role"] == "try" and attempt["children"][-1]["role"] == "refutation"

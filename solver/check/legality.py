@@ -51,14 +51,20 @@ def illegal_reasons(problem: Problem) -> list[str]:
     """Why the diagram (of one twin: no twins left in `problem`) is not a legal
     position; empty when it passes every test."""
     reasons: list[str] = []
-    kings = {color: [p.square for p in problem.pieces if p.color == color and p.kind == "K"]
+    # a neutral king is both sides' king (and, in Popeye, the only one)
+    kings = {color: [p.square for p in problem.pieces if p.color in (color, "neutral") and p.kind == "K"]
              for color in ("white", "black")}
+    neutral_kings = [p.square for p in problem.pieces if p.color == "neutral" and p.kind == "K"]
+    if neutral_kings and len(set(kings["white"] + kings["black"])) > 1:
+        reasons.append(f"a neutral king ({', '.join(neutral_kings)}) beside another king")
+        kings = {}
     for color, squares in kings.items():
         if not squares:
             reasons.append(f"the {color} king is missing")
         elif len(squares) > 1:
             reasons.append(f"{len(squares)} {color} kings ({', '.join(squares)})")
-    if len(kings["white"]) == 1 and len(kings["black"]) == 1 and _neighbours(kings["white"][0], kings["black"][0]):
+    if len(kings.get("white", ())) == 1 and len(kings.get("black", ())) == 1 \
+            and kings["white"] != kings["black"] and _neighbours(kings["white"][0], kings["black"][0]):
         reasons.append(f"the kings stand next to each other ({kings['white'][0]}, {kings['black'][0]})")
     for p in problem.pieces:
         if p.kind == "P" and p.square[1] in "18":

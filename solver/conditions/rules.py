@@ -68,7 +68,7 @@ from solver.engine.board import KING
 from solver.engine.capabilities import CAPTURE_OBSERVES, SHORTCUTS
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
-from solver.pieces import generic, quiet
+from solver.pieces import generic, neutral, quiet
 from solver.conditions.variant import Variant, orthodox_variant
 
 
@@ -103,6 +103,9 @@ class Rules:
         v = self.variant
         promotions = v.promotions
         self._allowed = {name: v.allows(name) for name in SHORTCUTS}
+        if v.neutral:
+            self._bind_neutral(promotions)
+            return
         if v.allows("orthodox_attacks"):
             self.in_check = movegen.in_check
         elif v.allows("table_observation"):
@@ -145,6 +148,14 @@ class Rules:
             pos, promotions, first_only, check, watch)
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
+
+    def _bind_neutral(self, promotions: tuple[int, ...]) -> None:
+        """Neutral pieces stand on the board: their generator and check test
+        (every shortcut is off: none keeps ONE_COLOUR)."""
+        self.in_check = neutral.in_check
+        self._legal = lambda pos, first_only=False: neutral.legal_moves(pos, promotions, first_only)
+        self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions)
+        self._checking = lambda pos: neutral.checking_moves(pos, promotions)
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;

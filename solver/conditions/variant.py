@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, allows
+from solver.engine.capabilities import ALL_PROPERTIES, ONE_COLOUR, allows
 from solver.pieces.catalogue import BY_KIND, by_code, promotion_pieces
 
 ORTHODOX_KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
@@ -34,10 +34,14 @@ class Variant:
     `kinds`: the piece kinds that may stand on the board (diagram and
     promotions); `promotions`: what a pawn promotes to, in Popeye's order
     (`catalogue.promotion_pieces`);
-    `properties`: the capabilities that every piece and condition keeps."""
+    `properties`: the capabilities that every piece and condition keeps;
+    `neutral`: neutral pieces may stand on the board (the rule set then
+    binds the neutral generator, `solver.pieces.neutral`, whatever else
+    holds: it is what the position is, not a shortcut)."""
     kinds: frozenset[int]
     promotions: tuple[int, ...]
     properties: frozenset[str]
+    neutral: bool = False
 
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
@@ -64,17 +68,20 @@ def generic_forced() -> bool:
     return os.environ.get(GENERIC_ENV, "") not in ("", "0")
 
 
-def variant_of_kinds(kinds: Iterable[int]) -> Variant:
+def variant_of_kinds(kinds: Iterable[int], neutral: bool = False) -> Variant:
     """The variant of a position holding pieces of these kinds (no
-    conditions), promotions by Popeye's rule (`catalogue.promotion_pieces`)."""
+    conditions), promotions by Popeye's rule (`catalogue.promotion_pieces`);
+    with `neutral`, some of them neutral (no piece then keeps ONE_COLOUR)."""
     present = frozenset(kinds)
     promotions = promotion_pieces(present)
     properties = ALL_PROPERTIES
     for kind in present | frozenset(promotions):
         properties &= BY_KIND[kind].preserves
+    if neutral:
+        properties -= {ONE_COLOUR}
     if generic_forced():
         properties = frozenset()
-    return Variant(present | frozenset(promotions), promotions, properties)
+    return Variant(present | frozenset(promotions), promotions, properties, neutral)
 
 
 def variant_of(problem) -> Variant:
@@ -87,7 +94,7 @@ def variant_of(problem) -> Variant:
         row = by_code(piece.kind)
         if row is not None:
             kinds.add(row.kind)
-    return variant_of_kinds(kinds)
+    return variant_of_kinds(kinds, any(piece.color == "neutral" for piece in problem.pieces))
 
 
 def orthodox_variant() -> Variant:

@@ -50,10 +50,14 @@ LOCAL_OBSERVATION = "local_observation"
 walk's geometry names (`solver.pieces.observation.geometry`: a rider's
 squares between, a locust's square beyond ...), not on pieces elsewhere
 (the orphan's and friend's observation does)."""
+ONE_COLOUR = "one_colour"
+"""Every piece belongs to one side: its sign on the board is its side, for
+good (no neutral piece, which is both sides' and is painted the colour each
+question needs: `solver.engine.neutral`)."""
 
 ALL_PROPERTIES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING,
                             KING_STEP_TURN, SINGLE_MOVE_TURNS, KING_STEPS_FREE,
-                            WALK_MOVES_ONLY, LOCAL_OBSERVATION})
+                            WALK_MOVES_ONLY, LOCAL_OBSERVATION, ONE_COLOUR})
 
 
 # -------------------------------------------------------------- shortcuts
@@ -66,14 +70,14 @@ class Shortcut:
     where: str
 
 
-_LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING})
-_QUIET = frozenset({CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING, LOCAL_OBSERVATION})
+_LINES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING, ONE_COLOUR})
+_QUIET = frozenset({CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING, LOCAL_OBSERVATION, ONE_COLOUR})
 
 SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
-    Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES}),
+    Shortcut("orthodox_attacks", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, ONE_COLOUR}),
              "movegen.attacked / in_check: one table lookup per attacker (ATTACKS) "
              "instead of asking each walk"),
-    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES}),
+    Shortcut("table_observation", frozenset({CAPTURE_OBSERVES, ONE_COLOUR}),
              "generic.in_check_by_tables: every attacker by its compiled observer "
              "(pieces.observation: path tables for leapers and riders, the one line "
              "holding the king for the line families)"),
@@ -100,12 +104,12 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
     Shortcut("exchange_tables", _LINES,
              "messigny.exchanges: exchange legality and checks from attack tables"),
     Shortcut("killer_test", frozenset({ORTHODOX_WALKS, NO_EFFECTS, SINGLE_MOVE_TURNS,
-                                       WALK_MOVES_ONLY}),
+                                       WALK_MOVES_ONLY, ONE_COLOUR}),
              "battle: a killer move is tested by movegen.plausible, without generating"),
     Shortcut("intelligent", _LINES | {SINGLE_MOVE_TURNS, WALK_MOVES_ONLY},
              "intelligent*.py: help mates by enumerating mate positions"),
     Shortcut("int_print_order", frozenset({ORTHODOX_WALKS, SINGLE_MOVE_TURNS,
-                                           WALK_MOVES_ONLY}),
+                                           WALK_MOVES_ONLY, ONE_COLOUR}),
              "record.print_order: moves sorted on their ints and piece codes"),
 )}
 

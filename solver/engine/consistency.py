@@ -23,6 +23,7 @@ problems and reference files under it.
 from __future__ import annotations
 
 from solver.engine.board import FAIRY_MIN, KING, square_name
+from solver.engine.neutral import NeutralPosition
 from solver.engine.position import Position
 
 
@@ -42,7 +43,8 @@ def problems(pos: Position) -> list[str]:
             extra = sorted(square_name(sq) for sq in listed - on_board)
             missing = sorted(square_name(sq) for sq in on_board - listed)
             found.append(f"{name} piece set: lists {extra} not on the board, misses {missing}")
-        kings = [sq for sq in on_board if board[sq] * side == KING]
+        kings = [sq for sq in pieces if abs(board[sq]) == KING
+                 and (board[sq] * side > 0 or sq in pos.neutral)]   # a neutral king: both sides'
         expected = kings[0] if len(kings) == 1 else -1
         if len(kings) <= 1 and pos.kings[side] != expected:
             found.append(f"{name} king square {pos.kings[side]} but the king stands on "
@@ -64,22 +66,32 @@ def check(pos: Position, after: str) -> None:
 
 
 def _state(pos: Position) -> tuple:
+    if isinstance(pos, NeutralPosition):   # whatever colour its neutral pieces are painted now
+        return (pos.key(), pos.hash, tuple(pos.kings), frozenset(pos.neutral), pos.fairy,
+                pos.halfmove)
     return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
             frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy, pos.halfmove)
 
 
-_originals: dict[str, object] = {}
+_originals: dict = {}   # class -> (make, unmake); "set_state" -> Position's
 
 
 def install() -> None:
-    """Wrap Position's make, unmake and set_state with the checks (idempotent)."""
+    """Wrap the make, unmake and set_state of Position and of its neutral
+    subclass (which has its own make and unmake) with the checks (idempotent)."""
     if _originals:
         return
-    make, unmake, set_state = Position.make, Position.unmake, Position.set_state
-    _originals.update(make=make, unmake=unmake, set_state=set_state)
     # One list of states per position; a dict keyed by id() because
     # Position has __slots__ (no room for an extra attribute).
     saved: dict[int, list[tuple]] = {}
+    for cls in (Position, NeutralPosition):
+        _wrap(cls, saved)
+
+
+def _wrap(cls, saved: dict[int, list[tuple]]) -> None:
+    make, unmake, set_state = cls.__dict__["make"], cls.__dict__["unmake"], Position.set_state
+    _originals[cls] = (make, unmake)
+    _originals.setdefault("set_state", set_state)
 
     def checked_make(self: Position, m: int) -> None:
         saved.setdefault(id(self), []).append(_state(self))
@@ -103,17 +115,18 @@ def install() -> None:
                     f"({self.fen()})")
         check(self, f"unmake of move {m} ({_describe(m)})")
 
-    Position.make = checked_make
-    Position.unmake = checked_unmake
-    Position.set_state = checked_set_state
+    cls.make = checked_make
+    cls.unmake = checked_unmake
+    if cls is Position:
+        cls.set_state = checked_set_state
 
 
 def uninstall() -> None:
     """Put the original methods back."""
     if not _originals:
         return
-    Position.make = _originals["make"]
-    Position.unmake = _originals["unmake"]
+    for cls in (Position, NeutralPosition):
+        cls.make, cls.unmake = _originals[cls]
     Position.set_state = _originals["set_state"]
     _originals.clear()
 

@@ -59,6 +59,10 @@ class Position:
     __slots__ = ("board", "side", "castling", "ep", "halfmove", "fullmove",
                  "occupied", "kings", "hash", "stack", "fairy")
 
+    # The squares of neutral pieces: none here (`solver.engine.neutral`'s
+    # subclass has them), so that readers such as the notation ask any position.
+    neutral: frozenset[int] = frozenset()
+
     def __init__(self) -> None:
         self.board = [0] * 128
         self.side = WHITE

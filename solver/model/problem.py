@@ -10,8 +10,8 @@ Conventions:
 - piece kinds are Popeye's English codes, upper case: K Q R B S P for the
   orthodox pieces (S is the knight, as in Popeye), and Popeye's codes for
   fairy pieces ('N' nightrider, 'G' grasshopper, 'CA' camel, ...);
-- colours are 'white', 'black' (and 'neutral', which Popeye has and the
-  engine does not support yet);
+- colours are 'white', 'black' and 'neutral' (a piece of both sides, as
+  in Popeye: `solver.engine.neutral`);
 - option and condition names are Popeye's English spelling, whatever
   language the input was written in ('Variation', 'Messigny').
 """
@@ -25,6 +25,11 @@ BLACK = "black"
 NEUTRAL = "neutral"
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
+
+# Pieces whose walk depends on the colours of others (an orphan moves as the
+# enemy pieces that observe it, a friend as its own side's): not played
+# beside neutral pieces, which are both sides' (no Popeye reference yet).
+COLOUR_BOUND_KINDS = {"O": "orphan", "F": "friend"}
 
 
 def _supported_kinds() -> frozenset[str]:
@@ -212,8 +217,11 @@ class Problem:
     def unsupported_features(self) -> tuple[str, ...]:
         """What in this problem feerie cannot solve, one message each (empty
         when it can): unsupported stipulations, conditions, options, fairy
-        pieces, piece attributes, neutral pieces, in this twin or another."""
+        pieces, piece attributes, neutral pieces beside what feerie does not
+        play with them, in this twin or another."""
         reasons: list[str] = []
+        neutral = any(p.color == NEUTRAL for p in self.pieces) or any(
+            c.kind == "add" and c.args[0] == NEUTRAL for t in self.twins for c in t.commands)
 
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
@@ -223,13 +231,16 @@ class Problem:
             for cond in conds:
                 if not cond.supported:
                     reasons.append(f"condition {cond.name} is not supported")
+                elif neutral:
+                    reasons.append(f"condition {cond.name} with neutral pieces is not supported")
 
         def pieces(kinds_and_colours) -> None:
             for color, kind, attributes in kinds_and_colours:
                 if kind not in SUPPORTED_KINDS:
                     reasons.append(f"fairy piece {kind} is not supported")
-                if color == NEUTRAL:
-                    reasons.append("neutral pieces are not supported")
+                if neutral and kind in COLOUR_BOUND_KINDS:
+                    reasons.append(f"the {COLOUR_BOUND_KINDS[kind]} with neutral pieces is not"
+                                   " supported")
                 for attribute in attributes:
                     reasons.append(f"piece attribute {attribute} is not supported")
 

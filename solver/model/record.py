@@ -19,6 +19,7 @@ def component(pos, m: int) -> Component:
     to = (m >> 7) & 127
     flag = (m >> 14) & 7
     kind = BY_KIND[abs(pos.board[frm])].en
+    neutral = frm in pos.neutral
     if flag == CASTLE:
         return Component(kind, square_name(frm), square_name(to),
                          castling="0-0" if (m >> 17) & 7 > (frm & 7) else "0-0-0")
@@ -26,12 +27,13 @@ def component(pos, m: int) -> Component:
         return Component(kind, square_name(frm), square_name(to), exchange=True)
     if flag == LOCUST:
         return Component(kind, square_name(frm), square_name(to), capture=True,
-                         captured=square_name((m >> 24) & 127))
+                         captured=square_name((m >> 24) & 127), neutral=neutral)
     return Component(
         kind, square_name(frm), square_name(to),
         capture=bool(pos.board[to]) or flag == EN_PASSANT,
         promotion=BY_KIND[(m >> 17) & 127].en if flag == PROMOTION else None,
         en_passant=flag == EN_PASSANT,
+        neutral=neutral,
     )
 
 

@@ -13,22 +13,28 @@ from solver.engine.board import BLACK, WHITE, castle_bit, parse_square, SIDE_RIG
 from solver.base.errors import InputError
 from solver.model.problem import Problem
 from solver.pieces.catalogue import by_code
+from solver.engine.neutral import NeutralPosition
 from solver.engine.position import Position, _parse_castling
 
 
 def position_of(problem: Problem, side: int = WHITE) -> Position:
-    """The diagram as a Position with `side` to move."""
-    pos = Position()
+    """The diagram as a Position with `side` to move (a `NeutralPosition`
+    when some piece is neutral)."""
+    neutral = any(piece.color == "neutral" for piece in problem.pieces)
+    pos = NeutralPosition() if neutral else Position()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is None:
             raise InputError(f"piece {piece.kind} on {piece.square} is not supported")
         kind = row.kind
-        if piece.color not in ("white", "black"):
+        if piece.color not in ("white", "black", "neutral"):
             raise InputError(f"{piece.color} pieces are not supported ({piece.kind}{piece.square})")
         try:
             sq = parse_square(piece.square)
-            pos.put(sq, kind if piece.color == "white" else -kind)
+            if piece.color == "neutral":
+                pos.put_neutral(sq, kind)
+            else:
+                pos.put(sq, kind if piece.color == "white" else -kind)
         except ValueError as err:
             raise InputError(f"{piece.kind}{piece.square}: {err}") from None
     pos.set_side(side)
@@ -43,6 +49,8 @@ def position_of(problem: Problem, side: int = WHITE) -> Position:
         else:
             rights &= ~castle_bit(sq)
     pos.set_castling(rights)
+    if neutral:
+        pos.without_neutral_castling()
     pos.set_ep(tuple(_ep_squares(problem, pos)))
     return pos
 

@@ -58,6 +58,8 @@ class Component:
     `captured` is the square of the piece taken when it is not `to`: a
     locust takes the piece it jumps over and lands beyond it (Popeye prints
     `Lh8*f6-e5`: from h8, takes on f6, lands on e5); `capture` is then True.
+    `neutral`: the moving piece is neutral (so is the piece it promotes to);
+    Popeye prints `nSd4-e6`, `nPb7-b8=nQ`.
     """
 
     kind: str
@@ -69,6 +71,7 @@ class Component:
     en_passant: bool = False
     exchange: bool = False
     captured: str | None = None
+    neutral: bool = False
 
 
 @dataclass(frozen=True)

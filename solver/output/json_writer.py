@@ -24,7 +24,7 @@ SCHEMA_VERSION = 1
 def component_json(c: Component) -> dict[str, Any]:
     return {"piece": c.kind, "from": c.frm, "to": c.to, "capture": c.capture,
             "promotion": c.promotion, "castling": c.castling, "en_passant": c.en_passant,
-            "exchange": c.exchange, "captured": c.captured}
+            "exchange": c.exchange, "captured": c.captured, "neutral": c.neutral}
 
 
 def node_json(node: Node) -> dict[str, Any]:
@@ -219,7 +219,7 @@ def _add_line(nodes: list[Node], path: list[Node]) -> None:
 def _component(d: dict[str, Any]) -> Component:
     return Component(d["piece"], d["from"], d["to"], capture=d["capture"], promotion=d["promotion"],
                      castling=d["castling"], en_passant=d["en_passant"], exchange=d["exchange"],
-                     captured=d.get("captured"))
+                     captured=d.get("captured"), neutral=d.get("neutral", False))
 
 
 def _node(d: dict[str, Any]) -> Node:

@@ -65,13 +65,14 @@ def component_text(c: Component, language: str = "en") -> str:
     if c.castling:
         return c.castling
     letter = piece_letter(c.kind, language)
+    n = "n" if c.neutral else ""    # Popeye: 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
     if c.captured:   # a locust: the square it takes on, then the one it lands on
-        return f"{letter}{c.frm}*{c.captured}-{c.to}"
-    text = ("" if c.kind == "P" else letter) + c.frm + ("*" if c.capture else "-") + c.to
+        return f"{n}{letter}{c.frm}*{c.captured}-{c.to}"
+    text = n + ("" if c.kind == "P" and not n else letter) + c.frm + ("*" if c.capture else "-") + c.to
     if c.promotion:
-        text += "=" + piece_letter(c.promotion, language)
+        text += "=" + n + piece_letter(c.promotion, language)
     if c.en_passant:
         text += " ep."
     return text
@@ -95,8 +96,8 @@ _SQUARE = r"[a-h][1-8]"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
-    rf"|(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
-    rf"(?:-(?P<land>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
+    rf"|(?P<neutral>n(?=[A-Z0-9]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
+    rf"(?:-(?P<land>{_SQUARE}))?(?:=(?P<pn>n)?(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
 )
 
 # What Popeye may print after a move: check, then a goal's marker.
@@ -144,10 +145,13 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             comp = Component(_kind(k1, language, m.group(0)), m.group("xs1"), m.group("xs2"), exchange=True)
         else:
             kind = _kind(m.group("kind"), language, m.group(0)) if m.group("kind") else "P"
+            neutral = m.group("neutral") is not None
             promo = m.group("promo")
+            if promo is not None and (m.group("pn") is not None) != neutral:
+                raise NotationError(f"a promotion that changes neutrality: {m.group(0)!r}")
             capture = m.group("sep") == "*"
             en_passant = m.group("ep") is not None
-            if kind == "P" and m.group("kind"):
+            if kind == "P" and m.group("kind") and not neutral:
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
             if promo is not None and kind != "P" and not _pawn_like(kind):
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
@@ -157,11 +161,12 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             if land is not None and not (capture and promo is None and not en_passant):
                 raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
             if land is not None:
-                comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"))
+                comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"),
+                                 neutral=neutral)
             else:
                 comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
-                                 en_passant=en_passant)
+                                 en_passant=en_passant, neutral=neutral)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":
