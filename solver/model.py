@@ -223,13 +223,13 @@ class Problem:
                     reasons.append(f"condition {cond.name} is not supported")
 
         def pieces(kinds_and_colours) -> None:
+            kinds_and_colours = list(kinds_and_colours)
             for color, kind, attributes in kinds_and_colours:
                 if kind not in SUPPORTED_KINDS:
                     reasons.append(f"fairy piece {kind} is not supported")
                 if color == NEUTRAL:
                     reasons.append("neutral pieces are not supported")
-                for attribute in attributes:
-                    reasons.append(f"piece attribute {attribute} is not supported")
+            reasons.extend(attribute_reasons(kinds_and_colours, self))
 
         stipulation(self.stipulation)
         conditions(self.conditions)
@@ -239,6 +239,7 @@ class Problem:
                           " mate position)" if opt.name == "Intelligent" else "")
                 reasons.append(f"option {opt.name} is not supported{detail}")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
+        reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:
@@ -253,3 +254,26 @@ class Problem:
     @property
     def supported(self) -> bool:
         return not self.unsupported_features()
+
+
+def attribute_reasons(pieces, problem: Problem) -> list[str]:
+    """Why feerie cannot play the attributes of these pieces ((colour, kind,
+    attributes)) in this problem (`solver.pieces.attributes.unsupported`):
+    whether a fairy piece may appear and which conditions there are matter."""
+    from .pieces.attributes import unsupported
+
+    if not any(attributes for _, _, attributes in pieces):
+        return []
+    kinds = {p.kind for p in problem.pieces} | {
+        c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
+    names = [c.name for c in problem.conditions] + [
+        c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
+    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)))
+
+
+def royal_conflicts(pieces) -> list[str]:
+    """More than one royal piece on a side (a king counts), which Popeye
+    refuses too ("only one king allowed")."""
+    from .pieces.attributes import royal_conflicts as conflicts
+
+    return conflicts(list(pieces))

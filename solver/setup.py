@@ -13,12 +13,17 @@ from .board import BLACK, WHITE, castle_bit, parse_square, SIDE_RIGHTS
 from .errors import InputError
 from .model import Problem
 from .pieces.catalogue import by_code
+from .effects import EffectsPosition
+from .pieces.attributes import bits_of, effect_rules, effective
 from .position import Position, _parse_castling
 
 
 def position_of(problem: Problem, side: int = WHITE) -> Position:
-    """The diagram as a Position with `side` to move."""
-    pos = Position()
+    """The diagram as a Position with `side` to move: an `EffectsPosition`
+    (`solver.effects`), with the effect rules of the attributes present,
+    when a piece has attributes, else the plain one (the orthodox hot path)."""
+    names = {n for piece in problem.pieces for n in effective(piece.kind, piece.attributes)}
+    pos = EffectsPosition(effect_rules(names)) if names else Position()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is None:
@@ -31,6 +36,14 @@ def position_of(problem: Problem, side: int = WHITE) -> Position:
             pos.put(sq, kind if piece.color == "white" else -kind)
         except ValueError as err:
             raise InputError(f"{piece.kind}{piece.square}: {err}") from None
+    for piece in problem.pieces:
+        attributes = effective(piece.kind, piece.attributes)
+        if attributes:
+            try:
+                pos.put_attributes(parse_square(piece.square), bits_of(attributes))
+            except (KeyError, ValueError) as err:
+                raise InputError(f"piece attribute {attributes[0]} ({piece.kind}{piece.square}): "
+                                 f"{str(err).strip(chr(39))} is not supported") from None
     pos.set_side(side)
     if problem.castling is None:
         rights = pos.natural_castling()

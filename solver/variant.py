@@ -21,6 +21,7 @@ from typing import Iterable
 
 from .board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from .capabilities import ALL_PROPERTIES, allows
+from .pieces.attributes import ATTRIBUTES, effective
 from .pieces.catalogue import BY_KIND, by_code, promotion_pieces
 
 ORTHODOX_KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
@@ -34,10 +35,13 @@ class Variant:
     `kinds`: the piece kinds that may stand on the board (diagram and
     promotions); `promotions`: what a pawn promotes to, in Popeye's order
     (`catalogue.promotion_pieces`);
-    `properties`: the capabilities that every piece and condition keeps."""
+    `properties`: the capabilities that every piece and condition keeps;
+    `attributes`: the piece attributes present (Popeye's English names,
+    `solver.pieces.attributes`), whose move filters the rule set binds."""
     kinds: frozenset[int]
     promotions: tuple[int, ...]
     properties: frozenset[str]
+    attributes: frozenset[str] = frozenset()
 
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
@@ -72,11 +76,19 @@ def variant_of(problem) -> Variant:
     Pieces the catalogue lacks are left out: such a problem is refused as
     unsupported before anything is solved."""
     kinds = {PAWN, KING}
+    names: set[str] = set()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is not None:
             kinds.add(row.kind)
-    return variant_of_kinds(kinds)
+        names.update(effective(piece.kind, piece.attributes))
+    variant = variant_of_kinds(kinds)
+    if not names:
+        return variant
+    attributes = frozenset(n for n in names if n in ATTRIBUTES)
+    for name in attributes:
+        variant = variant.restricted(ATTRIBUTES[name].preserves)
+    return replace(variant, attributes=attributes)
 
 
 def orthodox_variant() -> Variant:
