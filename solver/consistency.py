@@ -23,6 +23,7 @@ problems and reference files under it.
 from __future__ import annotations
 
 from .board import FAIRY_MIN, KING, square_name
+from .effects import ROYAL, EffectsPosition
 from .position import Position
 
 
@@ -42,11 +43,16 @@ def problems(pos: Position) -> list[str]:
             extra = sorted(square_name(sq) for sq in listed - on_board)
             missing = sorted(square_name(sq) for sq in on_board - listed)
             found.append(f"{name} piece set: lists {extra} not on the board, misses {missing}")
-        kings = [sq for sq in on_board if board[sq] * side == KING]
+        # the royal piece: the king, or a piece with the Royal attribute
+        kings = [sq for sq in on_board if board[sq] * side == KING] + [
+            sq for sq, bits in getattr(pos, "attrs", {}).items() if bits & ROYAL and sq in on_board]
         expected = kings[0] if len(kings) == 1 else -1
         if len(kings) <= 1 and pos.kings[side] != expected:
             found.append(f"{name} king square {pos.kings[side]} but the king stands on "
                          f"{square_name(expected) if expected >= 0 else 'no square'}")
+    stray = sorted(square_name(sq) for sq in getattr(pos, "attrs", {}) if not board[sq])
+    if stray:
+        found.append(f"attributes on empty squares {stray}")
     fairy = sum(1 for sq in pieces if abs(board[sq]) >= FAIRY_MIN)
     if fairy != pos.fairy:
         found.append(f"fairy count {pos.fairy}, {fairy} fairy pieces on the board")
@@ -65,33 +71,43 @@ def check(pos: Position, after: str) -> None:
 
 def _state(pos: Position) -> tuple:
     return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
-            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy, pos.halfmove)
+            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy, pos.halfmove,
+            tuple(sorted(getattr(pos, "attrs", {}).items())))
 
 
-_originals: dict[str, object] = {}
+_originals: dict[type, dict[str, object]] = {}
 
 
 def install() -> None:
-    """Wrap Position's make, unmake and set_state with the checks (idempotent)."""
+    """Wrap the make, unmake and set_state of Position and of EffectsPosition
+    (which makes the base move first and its effects on top) with the checks
+    (idempotent).  Each wrapper checks only the class it wraps, so that the
+    half-made state between a base make and its effects is not judged."""
     if _originals:
         return
-    make, unmake, set_state = Position.make, Position.unmake, Position.set_state
-    _originals.update(make=make, unmake=unmake, set_state=set_state)
     # One list of states per position; a dict keyed by id() because
     # Position has __slots__ (no room for an extra attribute).
     saved: dict[int, list[tuple]] = {}
+    for cls in (Position, EffectsPosition):
+        _originals[cls] = {name: cls.__dict__[name] for name in ("make", "unmake", "set_state")
+                           if name in cls.__dict__}
+        _wrap(cls, saved)
+
+
+def _wrap(cls, saved: dict[int, list[tuple]]) -> None:
+    originals = _originals[cls]
+    make, unmake = originals["make"], originals["unmake"]
 
     def checked_make(self: Position, m: int) -> None:
+        if type(self) is not cls:
+            return make(self, m)
         saved.setdefault(id(self), []).append(_state(self))
         make(self, m)
         check(self, f"make of move {m} ({_describe(m)})")
 
-    def checked_set_state(self: Position, side: int, ep: tuple[int, ...], tag=None) -> None:
-        saved.setdefault(id(self), []).append(_state(self))
-        set_state(self, side, ep, tag)
-        check(self, "set_state")
-
     def checked_unmake(self: Position) -> None:
+        if type(self) is not cls:
+            return unmake(self)
         m = self.stack[-1][0] if self.stack else None
         unmake(self)
         states = saved.get(id(self))
@@ -103,18 +119,24 @@ def install() -> None:
                     f"({self.fen()})")
         check(self, f"unmake of move {m} ({_describe(m)})")
 
-    Position.make = checked_make
-    Position.unmake = checked_unmake
-    Position.set_state = checked_set_state
+    cls.make = checked_make
+    cls.unmake = checked_unmake
+    if "set_state" in originals:
+        set_state = originals["set_state"]
+
+        def checked_set_state(self: Position, side: int, ep: tuple[int, ...], tag=None) -> None:
+            saved.setdefault(id(self), []).append(_state(self))
+            set_state(self, side, ep, tag)
+            check(self, "set_state")
+
+        cls.set_state = checked_set_state
 
 
 def uninstall() -> None:
     """Put the original methods back."""
-    if not _originals:
-        return
-    Position.make = _originals["make"]
-    Position.unmake = _originals["unmake"]
-    Position.set_state = _originals["set_state"]
+    for cls, originals in _originals.items():
+        for name, method in originals.items():
+            setattr(cls, name, method)
     _originals.clear()
 
 
