@@ -58,3 +58,23 @@ def test_solution_equals_popeye(case, generic_path, monkeypatch):
     monkeypatch.setenv(GENERIC_ENV, "1" if generic_path else "0")
     ours, popeyes = solve_case(DATA, case)
     assert ours == popeyes, case
+
+
+HEADER = DATA / "header"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_header_names_the_attributed_pieces_as_popeye_does(language):
+    """Under the stipulation Popeye names each attribute's pieces ('Royal d1',
+    'Kamikaze h8 b3 a2 h1', 'Chameleon d5 d1'), in the problem's language;
+    the solution (in that language too) is Popeye's."""
+    import grammar
+    from solver.popeye_output import parse_output_file
+    from solver.popeye_writer import header_text
+
+    [problem] = grammar.load_file(HEADER / f"{language}.inp")
+    [popeye] = parse_output_file(HEADER / f"{language}.out")
+    assert header_text(problem).split("\n")[:-1] == popeye.header
+    assert len(popeye.notes) == 3
+    ours, popeyes = solve_case(HEADER, f"{language}#1")
+    assert ours == popeyes
