@@ -65,11 +65,12 @@ def castling_squares(castling: str, side: str) -> tuple[str, str]:
 COLOUR_LETTERS = {"en": ("w", "b"), "fr": ("b", "n"), "de": ("w", "s")}
 
 
-def attribute_prefix(names) -> str:
-    """The letters Popeye prints before a piece with these attributes ('rkc')."""
+def attribute_prefix(names, language: str = "en") -> str:
+    """The letters Popeye prints before a piece with these attributes ('rkc';
+    German 'kkc')."""
     from .pieces.attributes import prefix_of
 
-    return prefix_of(names) if names else ""
+    return prefix_of(names, language) if names else ""
 
 
 def effect_text(e: Effect, c: Component, language: str = "en") -> str:
@@ -77,12 +78,12 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
     kind `=cB`, a piece removed `[-wkRd5]`."""
     if e.before and e.after and e.square == c.to:
         if e.before[1] == e.after[1]:    # the attributes alone change: `=Q=c`
-            return "=" + attribute_prefix(e.after[2])
-        return "=" + attribute_prefix(e.after[2]) + piece_letter(e.after[1], language)
+            return "=" + attribute_prefix(e.after[2], language)
+        return "=" + attribute_prefix(e.after[2], language) + piece_letter(e.after[1], language)
 
     def piece(p) -> str:
         colour = COLOUR_LETTERS[language][0 if p[0] == WHITE else 1]
-        return colour + attribute_prefix(p[2]) + piece_letter(p[1], language) + e.square
+        return colour + attribute_prefix(p[2], language) + piece_letter(p[1], language) + e.square
 
     if e.before and not e.after:
         return f"[-{piece(e.before)}]"
@@ -97,7 +98,7 @@ def component_text(c: Component, language: str = "en") -> str:
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
-    prefix = attribute_prefix(c.attributes)
+    prefix = attribute_prefix(c.attributes, language)
     if c.captured:   # a locust: the square it takes on, then the one it lands on
         text = f"{prefix}{letter}{c.frm}*{c.captured}-{c.to}"
     else:
@@ -126,13 +127,14 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
-_PREFIX = r"r?k?c?"   # the attributes feerie plays, in Popeye's order (Royal, Kamikaze, Chameleon)
+_PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
+                          # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?:(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])"
     rf"(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?(?:=(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
-    rf"(?:=(?P<gain>[rkc]+)(?![A-Z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
 )
 _EFFECT = re.compile(rf"\[-(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})\]")
 
@@ -159,13 +161,16 @@ def _kind(letter: str, language: str, text: str) -> str:
     return kind
 
 
-def _attribute_names(prefix: str | None) -> tuple[str, ...]:
+def _attribute_names(prefix: str | None, language: str, text: str) -> tuple[str, ...]:
     """The attribute names of a Popeye prefix ('kc' -> Kamikaze, Chameleon)."""
     if not prefix:
         return ()
-    from .pieces.attributes import PRINT_ORDER
+    from .pieces.attributes import names_of_prefix
 
-    return tuple(a.name for a in PRINT_ORDER if a.prefix in prefix)
+    names = names_of_prefix(prefix, language)
+    if names is None:
+        raise NotationError(f"unknown piece attributes {prefix!r} in {text!r}")
+    return names
 
 
 def _changes_kind(m, kind: str, attributes) -> bool:
@@ -181,20 +186,20 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
     if _changes_kind(m, kind, attributes):
         new = _kind(m.group("promo"), language, m.group(0))
         out.append(Effect(m.group("to"), (colour, kind, attributes),
-                          (colour, new, _attribute_names(m.group("pattrs")))))
+                          (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0)))))
     if m.group("gain"):
         if not m.group("promo"):
             raise NotationError(f"attributes gained without a promotion: {m.group(0)!r}")
         new = _kind(m.group("promo"), language, m.group(0))
-        out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"))),
-                          (colour, new, _attribute_names(m.group("gain")))))
+        out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
+                          (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
     for e in _EFFECT.finditer(m.group("effects") or ""):
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
             raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
         removed = WHITE if e.group("colour") == letters[0] else BLACK
         out.append(Effect(e.group("sq"), (removed, _kind(e.group("kind"), language, m.group(0)),
-                                          _attribute_names(e.group("attrs"))), None))
+                                          _attribute_names(e.group("attrs"), language, m.group(0))), None))
     return tuple(out)
 
 
@@ -223,7 +228,7 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             promo = m.group("promo")
             capture = m.group("sep") == "*"
             en_passant = m.group("ep") is not None
-            attributes = _attribute_names(m.group("attrs"))
+            attributes = _attribute_names(m.group("attrs"), language, m.group(0))
             effects = _effects(m, kind, attributes, language, side)
             if kind == "P" and m.group("kind") and not attributes:
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
@@ -231,7 +236,7 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 promo = None
             if promo is not None and kind != "P" and not _pawn_like(kind):
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
-            if promo is not None and _attribute_names(m.group("pattrs")) != attributes:
+            if promo is not None and _attribute_names(m.group("pattrs"), language, m.group(0)) != attributes:
                 raise NotationError(f"a promoted piece with other attributes: {m.group(0)!r}")
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")

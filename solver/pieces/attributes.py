@@ -143,9 +143,31 @@ def names_of(bits: int) -> tuple[str, ...]:
     return tuple(a.name for a in PRINT_ORDER if bits & a.bit)
 
 
-def prefix_of(names) -> str:
-    """Popeye's prefix for a piece with these attributes ('rkc' order)."""
-    return "".join(a.prefix for a in PRINT_ORDER if a.name in names)
+# Popeye's German prefix of Royal (koeniglich) is 'k', as is Kamikaze's.
+GERMAN_PREFIX = {"Royal": "k"}
+
+
+def prefix_of(names, language: str = "en") -> str:
+    """Popeye's prefix for a piece with these attributes, in `language`
+    ('rkc' in English and French, 'kkc' in German)."""
+    german = language == "de"
+    return "".join(GERMAN_PREFIX.get(a.name, a.prefix) if german else a.prefix
+                   for a in PRINT_ORDER if a.name in names)
+
+
+def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None:
+    """The attributes of a Popeye prefix, None if it is not one.  German
+    writes Royal and Kamikaze both as 'k': 'kk' is both, and a lone 'k' is
+    read as Kamikaze (the text cannot tell; written back it is the same)."""
+    if language == "de":
+        table = {"k": ("Kamikaze",), "kk": ("Royal", "Kamikaze")}
+        head = prefix.rstrip("c")
+        if head and head not in table:
+            return None
+        names = table.get(head, ()) + (("Chameleon",) if prefix.endswith("c") else ())
+        return names if len(prefix) - len(head) <= 1 else None
+    names = tuple(a.name for a in PRINT_ORDER if a.prefix in prefix)
+    return names if prefix_of(names) == prefix else None
 
 
 def effective(kind: str, names) -> tuple[str, ...]:
@@ -202,5 +224,5 @@ def royal_conflicts(pieces) -> list[str]:
 
 
 __all__ = ["ATTRIBUTES", "Attribute", "BY_BIT", "CHAMELEON_NEXT", "KING", "PAWN", "bits_of",
-           "effect_rules", "effective", "move_filters", "names_of", "prefix_of",
+           "effect_rules", "effective", "move_filters", "names_of", "names_of_prefix", "prefix_of",
            "royal_conflicts", "unsupported"]
