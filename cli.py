@@ -19,7 +19,7 @@ import traceback
 import click
 
 from solver import __version__
-from solver.errors import InputError
+from solver.base.errors import InputError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70
@@ -39,7 +39,7 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except InputError as err:
             fail(err.format())
-        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.workers.Terminated)
+        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.run.workers.Terminated)
             click.echo("feerie: interrupted", err=True)
             sys.exit(getattr(err, "exit_status", 130))
         except (click.exceptions.Exit, click.ClickException, SystemExit):
@@ -62,7 +62,7 @@ class MemorySize(click.ParamType):
     name = "size"
 
     def convert(self, value, param, ctx):
-        from solver.budget import parse_size
+        from solver.base.budget import parse_size
 
         if isinstance(value, int):
             return value
@@ -73,14 +73,14 @@ class MemorySize(click.ParamType):
 
 
 def _set_max_mem(ctx, param, value) -> None:
-    from solver.budget import set_max_mem
+    from solver.base.budget import set_max_mem
 
-    set_max_mem(value)  # this process's budget, passed on to its workers (solver.workers)
+    set_max_mem(value)  # this process's budget, passed on to its workers (solver.run.workers)
 
 
 def max_mem_option(func):
     """--max-mem SIZE: the memory budget of the search tables, per process
-    (solver.budget); the option sets it as it is read."""
+    (solver.base.budget); the option sets it as it is read."""
     return click.option("--max-mem", type=MemorySize(), metavar="SIZE", expose_value=False,
                         callback=_set_max_mem,
                         help="Memory for the search tables of each solving process, e.g. 512M "
@@ -98,7 +98,7 @@ def _rules_from_text(text: str | None):
     (read by the grammar's condition reader: the spellings, abbreviations and
     errors of a problem's condition line)."""
     from grammar.conditions import read_condition_text
-    from solver.rules import build_rules, unsupported_condition
+    from solver.conditions.registry import build_rules, unsupported_condition
 
     if not text or not text.strip():
         return build_rules(())
@@ -130,8 +130,8 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None,
     to move could capture the king is refused (its moves are not a game's),
     unless --allow-king-capture is given.
     """
-    from solver.perft import divide as perft_divide, perft as perft_count
-    from solver.position import Position
+    from solver.engine.perft import divide as perft_divide, perft as perft_count
+    from solver.engine.position import Position
 
     try:
         n = int(depth)
@@ -172,7 +172,7 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
     cannot be solved.
     """
     import grammar
-    from solver.runner import load_inputs
+    from solver.run.runner import load_inputs
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
@@ -201,8 +201,8 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
 def _ctrl_c_stops_search(enabled: bool = True):
     """Within this block the first Ctrl-C (SIGINT) asks the search to stop
     as at a time limit, keeping and printing what it found
-    (`solver.budget.request_stop`); a second one interrupts at once."""
-    from solver.budget import clear_stop, request_stop, stop_requested
+    (`solver.base.budget.request_stop`); a second one interrupts at once."""
+    from solver.base.budget import clear_stop, request_stop, stop_requested
 
     if not enabled or threading.current_thread() is not threading.main_thread():
         yield
@@ -249,11 +249,11 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
     """
     import json
 
-    from solver.budget import stop_requested
-    from solver.json_writer import JsonLinesStream, document, problem_json, to_json
-    from solver.popeye_writer import MESSAGES, TextStream, banner
-    from solver.runner import load_inputs, solve_item
-    from solver.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
+    from solver.base.budget import stop_requested
+    from solver.output.json_writer import JsonLinesStream, document, problem_json, to_json
+    from solver.output.popeye_writer import MESSAGES, TextStream, banner
+    from solver.run.runner import load_inputs, solve_item
+    from solver.run.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
@@ -344,10 +344,10 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     import json
 
     import grammar
-    from solver.check import ERROR, check_item
-    from solver.intended import intents_from_output_file
-    from solver.runner import load_inputs
-    from solver.verdict_text import verdict_lines
+    from solver.check.check import ERROR, check_item
+    from solver.check.intended import intents_from_output_file
+    from solver.run.runner import load_inputs
+    from solver.check.verdict_text import verdict_lines
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
@@ -412,9 +412,9 @@ def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
     130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP (the results
     written are kept either way: --resume goes on).
     """
-    from solver.batch import BatchFailed, Stopped, run_batch, stop_on_signals
-    from solver.progress import Progress, shown_name
-    from solver.results import ResultStore
+    from solver.batch.batch import BatchFailed, Stopped, run_batch, stop_on_signals
+    from solver.batch.progress import Progress, shown_name
+    from solver.batch.results import ResultStore
 
     shown_db = shown_name(db)
     try:
@@ -452,8 +452,8 @@ def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
 @handle_errors
 def report_command(db, fmt) -> None:
     """Report a batch's results: totals by verdict, the unsound problems first."""
-    from solver.report import render
-    from solver.results import ResultStore
+    from solver.batch.report import render
+    from solver.batch.results import ResultStore
 
     store = ResultStore(db, create=False)
     try:

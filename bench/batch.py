@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.batch import run_batch  # noqa: E402
+from solver.batch.batch import run_batch  # noqa: E402
 
 DEFAULT_EPD = ROOT.parent / "shared" / "reference" / "epd" / "mate-in-2.epd"
 

@@ -62,8 +62,8 @@ def run_case(args: tuple[str, float]) -> dict:
     """One problem's record: its classification, Popeye's state and, when
     feerie supports it, the outcome of solving it."""
     case, max_time = args
-    from solver.errors import InputError
-    from solver.solve import Unsupported, solve_problem
+    from solver.base.errors import InputError
+    from solver.run.solve import Unsupported, solve_problem
 
     item, expected = cc.load(case)
     cls = cc.classify(item)

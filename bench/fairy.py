@@ -25,14 +25,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import grammar  # noqa: E402
-from solver.board import KING, parse_square  # noqa: E402
-from solver.capabilities import ALL_PROPERTIES  # noqa: E402
-from solver.perft import perft  # noqa: E402
+from solver.engine.board import KING, parse_square  # noqa: E402
+from solver.engine.capabilities import ALL_PROPERTIES  # noqa: E402
+from solver.engine.perft import perft  # noqa: E402
 from solver.pieces.catalogue import kind_of  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.rules import Rules  # noqa: E402
-from solver.solve import solve_problem  # noqa: E402
-from solver.variant import orthodox_variant, variant_of_kinds  # noqa: E402
+from solver.engine.position import Position  # noqa: E402
+from solver.conditions.rules import Rules  # noqa: E402
+from solver.run.solve import solve_problem  # noqa: E402
+from solver.conditions.variant import orthodox_variant, variant_of_kinds  # noqa: E402
 
 ORTHODOX = [
     ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),

@@ -22,15 +22,15 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import grammar  # noqa: E402
-from solver.budget import Budget, TimeUp  # noqa: E402
-from solver.helpplay import LineSearch  # noqa: E402
-from solver.intelligent import intelligent_search  # noqa: E402
-from solver.model import Problem  # noqa: E402
-from solver.notation import turn_text  # noqa: E402
-from solver.rules import build_rules  # noqa: E402
-from solver.setup import position_of  # noqa: E402
-from solver.solve import plan  # noqa: E402
-from solver.tree import SectionKind, line_paths  # noqa: E402
+from solver.base.budget import Budget, TimeUp  # noqa: E402
+from solver.search.helpplay import LineSearch  # noqa: E402
+from solver.search.intelligent import intelligent_search  # noqa: E402
+from solver.model.problem import Problem  # noqa: E402
+from solver.output.notation import turn_text  # noqa: E402
+from solver.conditions.registry import build_rules  # noqa: E402
+from solver.model.setup import position_of  # noqa: E402
+from solver.run.solve import plan  # noqa: E402
+from solver.model.tree import SectionKind, line_paths  # noqa: E402
 
 BENCH = ROOT.parent / "shared" / "reference" / "popeye" / "bench"
 # (file, Popeye plain seconds, Popeye intelligent seconds), from the reference README.

@@ -26,13 +26,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import grammar  # noqa: E402
-from solver.model import Condition  # noqa: E402
-from solver.perft import perft  # noqa: E402
-from solver.popeye_writer import line_text  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.rules import build_rules  # noqa: E402
-from solver.solve import solve_problem  # noqa: E402
-from solver.tree import LINE, Role, line_paths  # noqa: E402
+from solver.model.problem import Condition  # noqa: E402
+from solver.engine.perft import perft  # noqa: E402
+from solver.output.popeye_writer import line_text  # noqa: E402
+from solver.engine.position import Position  # noqa: E402
+from solver.conditions.registry import build_rules  # noqa: E402
+from solver.run.solve import solve_problem  # noqa: E402
+from solver.model.tree import LINE, Role, line_paths  # noqa: E402
 
 PERFT_CASES = [
     ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3970429),
@@ -98,8 +98,8 @@ def bench_problems(max_time: float) -> None:
 
 
 def bench_messigny(max_time: float) -> None:
-    from solver.popeye_output import parse_output_file
-    from solver.tree import canonical_all
+    from solver.output.popeye_output import parse_output_file
+    from solver.output.compare import canonical_all
 
     inp = ROOT.parent / "shared" / "reference" / "popeye" / "beispiel" / "messigny.inp"
     if not inp.exists():

@@ -19,9 +19,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 import chess  # noqa: E402  (test/benchmark-only oracle)
 
-from solver.perft import perft  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.rules import Rules  # noqa: E402
+from solver.engine.perft import perft  # noqa: E402
+from solver.engine.position import Position  # noqa: E402
+from solver.conditions.rules import Rules  # noqa: E402
 
 CASES = [
     ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862),

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.board import FILES, KING, PAWN  # noqa: E402
+from solver.engine.board import FILES, KING, PAWN  # noqa: E402
 from solver.pieces.catalogue import PIECES  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "popeye_pieces" / "positions.txt"

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from popeye_pieces import moves_part, popeye_input, run_popeye  # noqa: E402
-from solver.board import BLACK, CASTLE_PATH, FILES, KING, WHITE, parse_square  # noqa: E402
+from solver.engine.board import BLACK, CASTLE_PATH, FILES, KING, WHITE, parse_square  # noqa: E402
 from solver.pieces import generic  # noqa: E402
 from solver.pieces.catalogue import BY_KIND, PIECES, Piece, by_code  # noqa: E402
 from solver.pieces.families import observes  # noqa: E402

@@ -21,12 +21,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import grammar  # noqa: E402
-from solver.battle import Battle  # noqa: E402
-from solver.budget import Budget, TimeUp  # noqa: E402
-from solver.intelligent import clear_target_cache  # noqa: E402
-from solver.position import Position  # noqa: E402
-from solver.rules import Rules  # noqa: E402
-from solver.solve import solve_problem  # noqa: E402
+from solver.search.battle import Battle  # noqa: E402
+from solver.base.budget import Budget, TimeUp  # noqa: E402
+from solver.search.intelligent import clear_target_cache  # noqa: E402
+from solver.engine.position import Position  # noqa: E402
+from solver.conditions.rules import Rules  # noqa: E402
+from solver.run.solve import solve_problem  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "reference"
 POPEYE_SECONDS = {  # ../shared/reference/README.md (wall seconds, one core)
@@ -57,7 +57,7 @@ def popeye_bench(max_time: float, binary: str | None) -> None:
     for path in sorted((REFERENCE / "popeye" / "bench").glob("*.inp")):
         [problem] = grammar.load_file(path)
         # The plain and intel files hold the same position: without this the
-        # second would reuse the first's mate targets (solver.intelligent).
+        # second would reuse the first's mate targets (solver.search.intelligent).
         clear_target_cache()
         result = solve_problem(problem, max_time=max_time)
         seconds = result.info.time_s

@@ -1,4 +1,4 @@
-"""Text to problems: the Lark grammars and the Transformers that build `solver.model.Problem`.
+"""Text to problems: the Lark grammars and the Transformers that build `solver.model.problem.Problem`.
 
 Three input formats, recognised by content: Popeye input files (English,
 French, German), feerie's native collection format, and one-line statements

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from grammar.words import Word
-from solver.errors import InputError
-from solver.model import (Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand)
+from solver.base.errors import InputError
+from solver.model.problem import (Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand)
 from grammar.stipulation import white_to_play
-from solver.twins import TwinError, expand_twins, piece_key
+from solver.model.twins import TwinError, expand_twins, piece_key
 
 
 class ProblemBuilder:
@@ -178,7 +178,7 @@ class ProblemBuilder:
 
 
 def _twin_name(problem: Problem, index: int) -> str:
-    from solver.twins import twin_label
+    from solver.model.twins import twin_label
     return twin_label(index if problem.zero_position else index + 1)
 
 

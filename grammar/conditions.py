@@ -19,11 +19,11 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from grammar import keywords as kw
-from grammar import popeye_vocabulary as vocab
-from grammar.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
+from solver.model import keywords as kw
+from solver.model import vocabulary as vocab
+from solver.model.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
 from grammar.words import Word
-from solver.model import Condition
+from solver.model.problem import Condition
 
 _PARAMETER_KIND: dict[str, str] = {}
 

@@ -12,7 +12,7 @@ Only a text that is no problem file at all (empty, unrecognisable) raises
 InputError from `load`.
 
 Line ends may be LF, CRLF or CR, mixed: they are made LF first
-(`solver.lines.unify_line_ends`), so every format reads them alike.
+(`solver.base.lines.unify_line_ends`), so every format reads them alike.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from grammar.native import parse_native
 from grammar.popeye import parse_chunk
 from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
-from solver.errors import InputError
-from solver.lines import decode, unify_line_ends
-from solver.model import Problem
+from solver.base.errors import InputError
+from solver.base.lines import decode, unify_line_ends
+from solver.model.problem import Problem
 
 _FEN_START = re.compile(r"[A-Za-z1-8.+=\[\]-]+/")
 _NATIVE_START = re.compile(r"problem\s*:", re.IGNORECASE)

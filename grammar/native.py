@@ -13,7 +13,7 @@ import re
 
 from lark import Token, Tree, UnexpectedInput
 
-from grammar import keywords as kw
+from solver.model import keywords as kw
 from grammar.build import ProblemBuilder
 from grammar.conditions import condition_text, read_condition_text
 from grammar.lark_util import describe, parser
@@ -21,9 +21,9 @@ from grammar.options import option_text, read_option_text
 from grammar.statement import read_placement
 from grammar.stipulation import parse_stipulation
 from grammar.words import Word
-from solver.errors import InputError
-from solver.lines import unify_line_ends
-from solver.model import BLACK, NEUTRAL, ORTHODOX_KINDS, WHITE, Piece, Problem, TwinCommand
+from solver.base.errors import InputError
+from solver.base.lines import unify_line_ends
+from solver.model.problem import BLACK, NEUTRAL, ORTHODOX_KINDS, WHITE, Piece, Problem, TwinCommand
 
 _PIECE_WORD = re.compile(r"((?:[A-Z0-9]{2}|[A-Z]))((?:[a-h][1-8])+)(?:\[([^\]]*)\])?")
 _ATTRIBUTES = {a.lower(): a for a in kw.english_words("PIECE_ATTRIBUTES")}

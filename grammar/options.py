@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from grammar import keywords as kw
-from grammar import popeye_vocabulary as vocab
-from grammar.keywords import AMBIGUOUS, NOT_FOUND
+from solver.model import keywords as kw
+from solver.model import vocabulary as vocab
+from solver.model.keywords import AMBIGUOUS, NOT_FOUND
 from grammar.words import Word
-from solver.model import Option
+from solver.model.problem import Option
 
 # Popeye's option id -> how its arguments read:
 #   'int' one number, 'int?' an optional number, 'int2' two numbers,

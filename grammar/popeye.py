@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from lark import Token, Tree, UnexpectedInput
 
-from grammar import keywords as kw
+from solver.model import keywords as kw
 from grammar.build import ProblemBuilder
 from grammar.conditions import read_condition_text
 from grammar.lark_util import describe, parser
@@ -25,8 +25,8 @@ from grammar.options import read_option_text
 from grammar.popeye_normalise import Chunk
 from grammar.stipulation import parse_stipulation
 from grammar.words import Word
-from solver.errors import InputError
-from solver.model import Piece, Problem, Stipulation, TwinCommand
+from solver.base.errors import InputError
+from solver.model.problem import Piece, Problem, Stipulation, TwinCommand
 
 _COLOUR = {"White": "white", "Black": "black", "Neutral": "neutral"}
 

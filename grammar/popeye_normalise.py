@@ -35,14 +35,14 @@ from dataclasses import dataclass, field
 from bisect import bisect_right
 from functools import lru_cache
 
-from grammar import keywords as kw
+from solver.model import keywords as kw
 from grammar.conditions import ConditionReader, condition_text
-from grammar.keywords import AMBIGUOUS, NOT_FOUND
+from solver.model.keywords import AMBIGUOUS, NOT_FOUND
 from grammar.options import OptionReader, option_text
 from grammar.stipulation import needs_length
 from grammar.words import Word
-from solver.errors import InputError
-from solver.lines import LINE_BREAK
+from solver.base.errors import InputError
+from solver.base.lines import LINE_BREAK
 _WORD = re.compile(r"[^\s;,]+")
 _NUMBER = re.compile(r"[0-9]+(?:\.5)?\Z")
 

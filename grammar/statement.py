@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from lark import Token, UnexpectedInput, UnexpectedToken
 
-from grammar import keywords as kw
+from solver.model import keywords as kw
 from grammar.build import ProblemBuilder
 from grammar.conditions import ConditionReader
 from grammar.lark_util import describe, parser
 from grammar.stipulation import parse_stipulation, starting_side
 from grammar.words import Word
-from solver.errors import InputError
-from solver.model import BLACK, NEUTRAL, WHITE, Piece, Problem
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, NEUTRAL, WHITE, Piece, Problem
 
 FEN_KINDS = {"K": "K", "Q": "Q", "R": "R", "B": "B", "N": "S", "P": "P"}
 

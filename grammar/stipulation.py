@@ -15,8 +15,8 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
-from solver.errors import InputError
-from solver.model import BLACK, WHITE, Stipulation
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, WHITE, Stipulation
 
 _GRAMMAR = Path(__file__).with_name("stipulation.lark")
 

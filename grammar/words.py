@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solver.errors import InputError
+from solver.base.errors import InputError
 
 
 class Word(NamedTuple):

@@ -1,4 +1,4 @@
-"""Tasks that batch workers run in the tests: `solver.batch.run_job`, except
+"""Tasks that batch workers run in the tests: `solver.batch.batch.run_job`, except
 that the worker checking one chosen problem kills itself (the way the
 kernel's OOM killer or `kill -9` would end it).  A module of its own so that
 worker processes can import it by name."""
@@ -9,7 +9,7 @@ import os
 import signal
 from pathlib import Path
 
-from solver.batch import Job, run_job
+from solver.batch.batch import Job, run_job
 
 
 def _die() -> None:

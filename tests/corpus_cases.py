@@ -2,10 +2,10 @@
 
 Shared by tests/test_corpus.py and bench/corpus.py: which problems there are
 (`cases`), how each is read (`load`: feerie's reader, and Popeye's golden
-output parsed by `solver.popeye_output`), what keeps feerie from solving one
+output parsed by `solver.output.popeye_output`), what keeps feerie from solving one
 (`classify`, with the blocking element named as in `blocker`), and whether
 feerie's solution equals Popeye's up to sibling order (`same_solution`, by
-`solver.tree.canonical_all`, as tests/test_reference_solutions.py compares).
+`solver.output.compare.canonical_all`, as tests/test_reference_solutions.py compares).
 
 The golden outputs map one to one onto the problems of their input file, in
 order (a twin problem is one output with its twins): Popeye prints a closing
@@ -61,7 +61,7 @@ def golden_path(name: str) -> Path | None:
 def load_file(name: str) -> tuple[list, list]:
     """(feerie's items, Popeye's parsed problems) of one input file, read once per process."""
     import grammar
-    from solver.popeye_output import parse_output_file
+    from solver.output.popeye_output import parse_output_file
 
     golden = golden_path(name)
     return grammar.load_file(CORPUS / name), (parse_output_file(golden) if golden else [])
@@ -113,9 +113,9 @@ def classify(item) -> Classification:
     message saying 'not supported' (hunter pieces, total invisible pieces) is
     a refusal, not a read error."""
     import grammar
-    from solver.errors import InputError
-    from solver.solve import unsupported_reason
-    from solver.twins import TwinError, expand_twins
+    from solver.base.errors import InputError
+    from solver.run.solve import unsupported_reason
+    from solver.model.twins import TwinError, expand_twins
 
     if isinstance(item, grammar.ProblemError):
         message = item.error.message
@@ -156,7 +156,7 @@ def popeye_state(expected) -> str:
 
 def same_solution(twins, expected) -> bool:
     """feerie's twins equal Popeye's, sibling order ignored."""
-    from solver.tree import canonical_all
+    from solver.output.compare import canonical_all
 
     # in the output's language: a German 'k' is royal or kamikaze alike
     return canonical_all(twins, expected.language) == canonical_all(expected.twins, expected.language)
@@ -180,8 +180,8 @@ def differences(twins, expected, limit: int = 12) -> list[str]:
 
 
 def _paths(twin) -> set[str]:
-    from solver.notation import turn_text
-    from solver.tree import line_paths
+    from solver.output.notation import turn_text
+    from solver.model.tree import line_paths
 
     out = set()
     for p, phase in enumerate(twin.phases):

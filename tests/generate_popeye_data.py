@@ -128,7 +128,7 @@ def problem_text(pieces, stipulation: str, options: str) -> str:
 def legal(text: str) -> bool:
     """feerie's legality tests (the checker's), on the problem as Popeye reads it."""
     import grammar
-    from solver.legality import illegal_reasons
+    from solver.check.legality import illegal_reasons
 
     [item] = grammar.load_strict("BeginProblem\n" + text + "EndProblem\n", "generated.inp")
     return not illegal_reasons(item)
@@ -174,7 +174,7 @@ def fairy_legal(pieces, stipulation: str, options: str) -> bool:
     """Kings apart, no pawn on its first or last rank, the side that does not
     move first not in check (neither side, with set play), by the walk
     catalogue's check test."""
-    from solver.board import BLACK, WHITE
+    from solver.engine.board import BLACK, WHITE
     from solver.pieces import generic
     from test_pieces_popeye import read_position
 

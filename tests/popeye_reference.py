@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import grammar
-from solver.popeye_output import parse_output
-from solver.popeye_writer import write_problem
-from solver.solve import solve_problem
-from solver.tree import canonical_all
+from solver.output.popeye_output import parse_output
+from solver.output.popeye_writer import write_problem
+from solver.run.solve import solve_problem
+from solver.output.compare import canonical_all
 
 
 def forms(data: Path) -> list[str]:

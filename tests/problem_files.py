@@ -6,9 +6,9 @@ from pathlib import Path
 
 import grammar
 from naive_conditions import line_squares
-from solver.popeye_writer import line_text
-from solver.solve import solve_problem
-from solver.tree import LINE, Role, line_paths
+from solver.output.popeye_writer import line_text
+from solver.run.solve import solve_problem
+from solver.model.tree import LINE, Role, line_paths
 
 PROBLEMS = Path(__file__).resolve().parents[1] / "problems"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from popeye_reference import cases, forms, load, solve_case
-from solver.variant import GENERIC_ENV
+from solver.conditions.variant import GENERIC_ENV
 
 DATA = Path(__file__).resolve().parent / "data" / "attributes"
 
@@ -69,8 +69,8 @@ def test_header_names_the_attributed_pieces_as_popeye_does(language):
     'Kamikaze h8 b3 a2 h1', 'Chameleon d5 d1'), in the problem's language;
     the solution (in that language too) is Popeye's."""
     import grammar
-    from solver.popeye_output import parse_output_file
-    from solver.popeye_writer import header_text
+    from solver.output.popeye_output import parse_output_file
+    from solver.output.popeye_writer import header_text
 
     [problem] = grammar.load_file(HEADER / f"{language}.inp")
     [popeye] = parse_output_file(HEADER / f"{language}.out")

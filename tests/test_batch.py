@@ -23,9 +23,9 @@ import grammar
 from cli import main
 from conftest import ROOT, reference
 from solver import __version__
-from solver.batch import discover, problem_hash, run_batch
-from solver.check import check_item
-from solver.report import render
+from solver.batch.batch import discover, problem_hash, run_batch
+from solver.check.check import check_item
+from solver.batch.report import render
 
 PYTHON = sys.executable
 
@@ -230,7 +230,7 @@ def test_dask_cluster_runs_the_same_batch(tmp_path):
 
 def test_cluster_address_that_does_not_answer(tmp_path, monkeypatch):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed")
-    monkeypatch.setattr("solver.batch.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("solver.batch.batch.CONNECT_TIMEOUT", 1)
     result = CliRunner().invoke(main, ["batch", str(ROOT / "problems" / "classics.txt"), "--db",
                                        str(tmp_path / "r.sqlite"), "--cluster", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2 and "Dask scheduler" in result.output
@@ -241,7 +241,7 @@ def test_an_internal_failure_is_an_error_row_and_the_batch_goes_on(tmp_path, mon
     the worker by run_job) is that problem's error row; the others go on."""
     from concurrent.futures import ThreadPoolExecutor
 
-    import solver.check as check
+    import solver.check.check as check
 
     real = check.check_problem
 
@@ -266,7 +266,7 @@ def test_a_failing_executor_is_no_verdict_and_stops_the_batch(tmp_path):
     'error' for a problem that was never checked."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from solver.batch import MAX_ATTEMPTS, BatchFailed
+    from solver.batch.batch import MAX_ATTEMPTS, BatchFailed
 
     calls = []
     db = tmp_path / "r.sqlite"
@@ -278,7 +278,7 @@ def test_a_failing_executor_is_no_verdict_and_stops_the_batch(tmp_path):
 
 
 def _failing_task(calls: list, job):
-    from solver.batch import run_job
+    from solver.batch.batch import run_job
 
     calls.append(job.index)
     if job.index == 2:
@@ -287,7 +287,7 @@ def _failing_task(calls: list, job):
 
 
 def test_progress_bar_on_a_terminal_and_lines_elsewhere():
-    from solver.progress import Progress
+    from solver.batch.progress import Progress
 
     out = io.StringIO()
     bar = Progress(4, out, tty=True)
@@ -323,8 +323,8 @@ def test_a_problem_that_always_kills_its_worker_is_recorded_as_such_and_resume_t
     that row again, and also a row written by an older version whose verdict
     was a BrokenProcessPool."""
     import batch_tasks
-    from solver.batch import MAX_WORKER_DEATHS
-    from solver.results import ResultStore
+    from solver.batch.batch import MAX_WORKER_DEATHS
+    from solver.batch.results import ResultStore
 
     source = ROOT / "problems" / "classics.txt"
     db = tmp_path / "r.sqlite"

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from solver.batch import needs_recheck, run_batch
+from solver.batch.batch import needs_recheck, run_batch
 
 PYTHON = sys.executable
 DATA = ROOT / "tests" / "data" / "quick_problems.txt"

@@ -9,10 +9,10 @@ from click.testing import CliRunner
 
 import grammar
 from cli import main
-from solver.check import (COOKED, ERROR, ILLEGAL, INTENDED_MISSING, NO_SOLUTION, SHORT, SOUND, TIMEOUT,
+from solver.check.check import (COOKED, ERROR, ILLEGAL, INTENDED_MISSING, NO_SOLUTION, SHORT, SOUND, TIMEOUT,
                           UNSUPPORTED, _dual_of, check_item, check_problem, shorter_lengths)
-from solver.intended import split_line, stated_count
-from solver.legality import illegal_reasons
+from solver.check.intended import split_line, stated_count
+from solver.check.legality import illegal_reasons
 
 
 def native(body: str):
@@ -192,8 +192,8 @@ def test_reordered_turns_are_two_solutions_not_a_dual():
 def test_marseillais_orders_count_twice():
     """Lines whose last turns hold the same components in another order are two
     solutions (the counting the checker applies to Marseillais turns)."""
-    from solver.check import _Clock, _Judge
-    from solver.tree import LINE, Component, Node, Phase, Role, Section, SectionKind, Turn, TwinSolution
+    from solver.check.check import _Clock, _Judge
+    from solver.model.tree import LINE, Component, Node, Phase, Role, Section, SectionKind, Turn, TwinSolution
 
     problem = native("white: Kg6 Ra1\nblack: Kh8\nstipulation: h#1")
     black = Turn((Component("K", "h8", "g8"),))

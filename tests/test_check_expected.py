@@ -12,9 +12,9 @@ from click.testing import CliRunner
 import grammar
 from cli import main
 from conftest import reference
-from solver.check import COOKED, ILLEGAL, INTENDED_MISSING, SHORT, SOUND, UNSUPPORTED, check_item
-from solver.intended import intents_from_output_file
-from solver.popeye_output import parse_output_file
+from solver.check.check import COOKED, ILLEGAL, INTENDED_MISSING, SHORT, SOUND, UNSUPPORTED, check_item
+from solver.check.intended import intents_from_output_file
+from solver.output.popeye_output import parse_output_file
 
 ENGLISH = ["direct_mate2", "direct_mate2_threat_tries", "direct_mate2_zugzwang", "ex1_messigny_h2",
            "helpmate2", "helpstalemate2", "knight_letter", "messigny_rexex_h2", "messigny_rexex_r2",

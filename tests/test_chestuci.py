@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 
 from conftest import reference
-from solver.battle import Battle
-from solver.budget import Budget
-from solver.position import Position
-from solver.rules import Rules
+from solver.search.battle import Battle
+from solver.base.budget import Budget
+from solver.engine.position import Position
+from solver.conditions.rules import Rules
 
 BM = re.compile(r"\bbm #(\d+);")
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from cli import main
 from conftest import ROOT
-from solver.batch import run_batch
+from solver.batch.batch import run_batch
 
 # a native collection whose second block the grammar rejects (an unknown piece letter)
 NATIVE = ("problem:\nwhite: Kb6 Qc7\nblack: Ka8\nstipulation: #1\n\n"

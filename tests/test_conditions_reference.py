@@ -21,14 +21,14 @@ import pytest
 import grammar
 import naive_conditions as naive
 from conftest import reference
-from solver.model import Condition
-from solver.perft import perft
-from solver.popeye_output import parse_output_file
-from solver.position import Position
-from solver.rules import build_rules
-from solver.setup import position_of
-from solver.solve import solve_problem
-from solver.tree import canonical_all
+from solver.model.problem import Condition
+from solver.engine.perft import perft
+from solver.output.popeye_output import parse_output_file
+from solver.engine.position import Position
+from solver.conditions.registry import build_rules
+from solver.model.setup import position_of
+from solver.run.solve import solve_problem
+from solver.output.compare import canonical_all
 
 VARIANTS = {
     "Messigny": (naive.Variant(messigny=True), [Condition("Messigny")]),
@@ -271,10 +271,10 @@ def _node_lines(nodes, prefix=()):
 
 @pytest.mark.parametrize("conditions,play,length,goal,fen", STIPULATIONS)
 def test_searches_agree_with_the_definitions(conditions, play, length, goal, fen):
-    from solver.battle import Battle
-    from solver.budget import Budget
-    from solver.helpplay import LineSearch, help_schedule, series_schedule
-    from solver.tree import Role
+    from solver.search.battle import Battle
+    from solver.base.budget import Budget
+    from solver.search.helpplay import LineSearch, help_schedule, series_schedule
+    from solver.model.tree import Role
 
     import stipulation_semantics as sem
 

@@ -9,11 +9,11 @@ import sys
 import pytest
 
 from conftest import ROOT
-from solver import consistency
-from solver.board import parse_square
-from solver.move import EN_PASSANT, encode
-from solver.movegen import plausible
-from solver.position import Position
+from solver.engine import consistency
+from solver.engine.board import parse_square
+from solver.engine.move import EN_PASSANT, encode
+from solver.engine.movegen import plausible
+from solver.engine.position import Position
 
 E4, F3 = parse_square("e4"), parse_square("f3")
 # Black pawn e4 beside a white pawn that now stands on f3 (it did not just
@@ -54,7 +54,7 @@ def test_the_checks_catch_a_shortcut_that_does_not_put_a_piece_back(checked):
 
 def test_consistent_play_passes_the_checks(checked):
     pos = Position.from_fen("r3k2r/pppq1ppp/8/3pP3/8/8/PPPQ1PPP/R3K2R w KQkq d6 0 1")
-    from solver.movegen import legal_moves
+    from solver.engine.movegen import legal_moves
 
     for m in legal_moves(pos):  # e.p., castling, captures
         pos.make(m)
@@ -72,7 +72,7 @@ def test_the_chestuci_position_solves_under_the_checks():
     env = {"FEERIE_CHECK_POSITION": "1", "PATH": "/usr/bin:/bin"}
     proc = subprocess.run(
         [sys.executable, "-c",
-         "import solver.consistency as c, cli; assert c._originals, 'checks off'; cli.main()",
+         "import solver.engine.consistency as c, cli; assert c._originals, 'checks off'; cli.main()",
          "solve", "--statement",
          "5nrn/p3N3/2B1p1p1/2P1kbB1/N3p2r/2K5/4PP2/8 w - - #4"],
         capture_output=True, text=True, timeout=300, env=env, cwd=ROOT)

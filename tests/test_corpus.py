@@ -94,7 +94,7 @@ def _params():
 @pytest.mark.parametrize("case", list(_params()))
 def test_fast_problem_equals_popeye(case):
     reference("popeye", "corpus")
-    from solver.solve import solve_problem
+    from solver.run.solve import solve_problem
 
     item, expected = cc.load(case)
     assert cc.classify(item).kind == "supported", f"{case}: no longer supported; {REGENERATE}"

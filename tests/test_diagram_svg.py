@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from solver.diagram_svg import ROTATED, diagram_svg, piece_title
+from solver.output.diagram_svg import ROTATED, diagram_svg, piece_title
 from solver.pieces.catalogue import PIECES
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -110,9 +110,9 @@ def test_the_html_report_draws_an_unsupported_fairy_problem():
     """A batch row keeps the pieces as [square, colour, code]; the report's diagram draws them."""
     import json
 
-    from solver.batch import pieces_json
-    from solver.model import BLACK, WHITE, Piece, Problem, Stipulation
-    from solver.report import html_report
+    from solver.batch.batch import pieces_json
+    from solver.model.problem import BLACK, WHITE, Piece, Problem, Stipulation
+    from solver.batch.report import html_report
 
     problem = Problem((Piece("a1", WHITE, "G"), Piece("h8", BLACK, "CA"), Piece("e1", WHITE, "K")),
                       Stipulation("#2", "direct", "#", 2))

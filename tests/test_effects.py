@@ -1,4 +1,4 @@
-"""The move-effects journal (solver/effects.py) and the piece attributes
+"""The move-effects journal (solver/engine/effects.py) and the piece attributes
 built on it (solver/pieces/attributes.py): make and unmake keep everything in
 step and restore it exactly; orthodox problems keep the plain Position;
 what is refused is refused by name; notation and JSON carry the effects."""
@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 
 import grammar
-from solver import consistency
-from solver.effects import EffectsPosition
-from solver.json_writer import component_json, _component
-from solver.notation import parse_turn, turn_text
-from solver.perft import perft
-from solver.position import Position
-from solver.record import component
-from solver.rules import rules_for
-from solver.setup import position_of
-from solver.variant import GENERIC_ENV
+from solver.engine import consistency
+from solver.engine.effects import EffectsPosition
+from solver.output.json_writer import component_json, _component
+from solver.output.notation import parse_turn, turn_text
+from solver.engine.perft import perft
+from solver.engine.position import Position
+from solver.model.record import component
+from solver.conditions.registry import rules_for
+from solver.model.setup import position_of
+from solver.conditions.variant import GENERIC_ENV
 
 DATA = Path(__file__).resolve().parent / "data" / "attributes"
 
@@ -119,7 +119,7 @@ def test_kamikaze_capture_and_chameleon_change_are_journaled():
 
 
 def _turn(pos, m):
-    from solver.tree import Turn
+    from solver.model.tree import Turn
     return Turn((component(pos, m),))
 
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from grammar import ProblemError, load
-from solver.errors import InputError
-from solver.lines import ELLIPSIS, LINE_WIDTH, MESSAGE_WIDTH, WORD_WIDTH, cut_long_words, window
+from solver.base.errors import InputError
+from solver.base.lines import ELLIPSIS, LINE_WIDTH, MESSAGE_WIDTH, WORD_WIDTH, cut_long_words, window
 
 HUGE = "X" * 500_000
 

@@ -2,7 +2,7 @@
 language, and written with the problem language's code.
 
 The catalogue (`solver.pieces.catalogue`) and Popeye's vocabulary
-(`grammar.popeye_vocabulary.PIECE_LETTERS`, which reading and writing use) are
+(`solver.model.vocabulary.PIECE_LETTERS`, which reading and writing use) are
 two transcriptions of Popeye's piece tables; the first test holds them equal
 for every piece, so that a piece read as 'CA' is the catalogue's camel and is
 printed `CH` in French.
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from grammar import ProblemError, format_native, load
-from grammar import keywords as kw
-from grammar import popeye_vocabulary as vocab
-from solver.model import BLACK, NEUTRAL, WHITE, Piece, TwinCommand
-from solver.notation import piece_kind, piece_letter
+from solver.model import keywords as kw
+from solver.model import vocabulary as vocab
+from solver.model.problem import BLACK, NEUTRAL, WHITE, Piece, TwinCommand
+from solver.output.notation import piece_kind, piece_letter
 from solver.pieces.catalogue import PIECES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,7 +257,7 @@ DATA = Path(__file__).parent / "data" / "fairy_io"
 
 def read_pair(language: str):
     """The problems of fairy_<language>.inp as read, and Popeye's output of them parsed."""
-    from solver.popeye_output import parse_output_file
+    from solver.output.popeye_output import parse_output_file
     problems = [item.problem if isinstance(item, ProblemError) else item
                 for item in load((DATA / f"fairy_{language}.inp").read_text(), f"fairy_{language}.inp")]
     parsed = parse_output_file(DATA / f"fairy_{language}.out")
@@ -270,7 +270,7 @@ def test_the_writer_prints_fairy_pieces_as_popeye_does(language):
     """Diagram, moves, promotions (`=CA`, French `=CH`), twin lines: the whole output of
     Popeye, rewritten from its parsed tree and feerie's reading of the input."""
     from test_popeye_writer import comparable
-    from solver.popeye_writer import banner, write_problem
+    from solver.output.popeye_writer import banner, write_problem
     problems, parsed = read_pair(language)
     assert all(p.language == language for p in problems)
     text = "".join(write_problem(problem, result.twins, time_s=result.time_s,
@@ -284,8 +284,8 @@ def test_the_writer_prints_fairy_pieces_as_popeye_does(language):
 
 
 def test_json_names_fairy_pieces_by_their_english_code_in_every_language():
-    from solver.json_writer import to_json, twins_from_json
-    from solver.tree import RunInfo
+    from solver.output.json_writer import to_json, twins_from_json
+    from solver.model.tree import RunInfo
     documents = {}
     for language in LANGUAGES:
         problems, parsed = read_pair(language)
@@ -342,9 +342,9 @@ def test_a_solved_twin_line_ends_as_popeyes():
     """Popeye's twin line is the label, the changes each followed by two spaces:
     'b) wKa1-->a2  '.  The tree keeps the description without them (as read back
     from Popeye's output, and in JSON); a solve gave four spaces."""
-    from solver.json_writer import to_json
-    from solver.popeye_writer import write_problem
-    from solver.solve import solve_problem
+    from solver.output.json_writer import to_json
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
     problem = the_problem(popeye_text("en", "pieces white ka1 qb2 black kh8", "twin move a1 a2\n"))
     result = solve_problem(problem, max_time=60)
     text = write_problem(problem, result.twins, time_s=None)

@@ -6,7 +6,7 @@ a grasshopper, camels and a nightrider; a ~1 whose pawn promotes to every fairy 
 the diagram, with twins adding and substituting fairy pieces; a ~1 of locusts), and the .out
 files are Popeye 4.104's outputs of them.  feerie's text must equal Popeye's line for line
 (but the banner, the time and Popeye's counters), once Popeye's moves are put in feerie's
-print order (`solver.tree.sort_siblings`: the order of sibling moves is each program's own).
+print order (`solver.model.tree.sort_siblings`: the order of sibling moves is each program's own).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 from grammar import ProblemError, load_file
-from solver.popeye_output import parse_output_file
-from solver.popeye_writer import banner, write_problem
-from solver.tree import canonical_all, sort_siblings
+from solver.output.popeye_output import parse_output_file
+from solver.output.popeye_writer import banner, write_problem
+from solver.model.tree import sort_siblings
+from solver.output.compare import canonical_all
 
 from test_popeye_writer import comparable
 
@@ -55,7 +56,7 @@ def popeye_in_print_order(language: str) -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_fairy_problems_solve_as_popeye_solves_them(language):
-    from solver.solve import solve_problem
+    from solver.run.solve import solve_problem
     items = load_file(DATA / f"fairy_{language}.inp")
     popeye = parse_output_file(DATA / f"fairy_{language}.out")
     for item, expected in zip(items, popeye):

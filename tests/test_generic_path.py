@@ -1,7 +1,7 @@
 """Every fast path proven against the generic one.
 
 `FEERIE_GENERIC=1` compiles every variant with no properties: every shortcut
-of `solver.capabilities` is off, moves come from the walk catalogue and are
+of `solver.engine.capabilities` is off, moves come from the walk catalogue and are
 kept by make / test / unmake, check is asked of each enemy piece's walk.
 Here perft counts (against the published ones) and whole solutions (against
 the run with every shortcut on) must be equal under both."""
@@ -17,11 +17,11 @@ import pytest
 
 from conftest import ROOT, reference
 from perft_data import read_perft_file
-from solver.model import Condition
-from solver.perft import perft
-from solver.position import Position
-from solver.rules import build_rules
-from solver.variant import GENERIC_ENV
+from solver.model.problem import Condition
+from solver.engine.perft import perft
+from solver.engine.position import Position
+from solver.conditions.registry import build_rules
+from solver.conditions.variant import GENERIC_ENV
 
 MAX_NODES = 60_000   # the generic generator is several times slower: small counts only
 RANDOM_POSITIONS = 25

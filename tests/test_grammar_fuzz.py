@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, reference
 from grammar import ProblemError, load
-from solver.errors import InputError
-from solver.model import Problem
+from solver.base.errors import InputError
+from solver.model.problem import Problem
 
 WORDS = ["BeginProblem", "EndProblem", "NextProblem", "anfa", "ende", "weiter", "DebutProbleme", "Pieces",
          "stei", "weis", "schw", "White", "Black", "Neutral", "Royal", "koen", "Stipulation", "ford", "Condition",

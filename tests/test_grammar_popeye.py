@@ -14,9 +14,9 @@ import pytest
 
 from conftest import reference
 from grammar import ProblemError, format_native, load, load_file, load_strict
-from grammar import keywords as kw
-from solver.errors import InputError
-from solver.model import BLACK, NEUTRAL, WHITE, Condition, Option, Piece
+from solver.model import keywords as kw
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, NEUTRAL, WHITE, Condition, Option, Piece
 
 REFERENCE_FILES = [
     "beispiel/anystip", "beispiel/castling", "beispiel/duplex", "beispiel/ep", "beispiel/helpself",
@@ -365,7 +365,7 @@ def test_problem_source_and_line():
 
 
 def test_prefix_rule_exact_match_wins_and_ambiguity_is_reported():
-    from grammar.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
+    from solver.model.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
     table = PrefixTable(("Circe", "CirceMirror", "Madrasi", "Mars", "MarsCirce"))
     assert table.lookup("circe") == 0            # exact, although CirceMirror starts the same
     assert table.lookup("CIRCEM") == 1
@@ -376,7 +376,7 @@ def test_prefix_rule_exact_match_wins_and_ambiguity_is_reported():
 
 
 def test_every_canonical_name_reads_back_to_itself():
-    from grammar import popeye_vocabulary as vocab
+    from solver.model import vocabulary as vocab
     from grammar.conditions import ConditionReader
     from grammar.options import read_option_text
     from grammar.words import Word

@@ -7,8 +7,8 @@ import pytest
 
 from grammar import ProblemError, load, parse_statement, parse_stipulation, starting_side
 from grammar.stipulation import white_to_play
-from solver.errors import InputError
-from solver.model import BLACK, WHITE, Condition, Piece
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, WHITE, Condition, Piece
 
 MESSIGNY_H2 = "8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 Messigny"
 MESSIGNY_R2 = "3qrQ2/b5B1/2N5/3p2p1/6p1/1P1Pk3/4pR2/4K3 r#2 Messigny RexExclusive"

@@ -17,16 +17,16 @@ import time
 
 import pytest
 
-from solver.board import BISHOP, BLACK, KNIGHT, PAWN, QUEEN, ROOK, SQUARES, WHITE
-from solver.budget import Budget, TimeUp
-from solver.helpplay import LineSearch, help_schedule, series_schedule
-from solver.intelligent import IntelligentSearch, intelligent_search, solve_help_intelligent
-from solver.intelligent_distance import INF, pawn_moves, piece_moves, table
-from solver.movegen import in_check
-from solver.notation import turn_text
-from solver.position import Position
-from solver.rules import Rules
-from solver.tree import line_paths
+from solver.engine.board import BISHOP, BLACK, KNIGHT, PAWN, QUEEN, ROOK, SQUARES, WHITE
+from solver.base.budget import Budget, TimeUp
+from solver.search.helpplay import LineSearch, help_schedule, series_schedule
+from solver.search.intelligent import IntelligentSearch, intelligent_search, solve_help_intelligent
+from solver.search.intelligent_distance import INF, pawn_moves, piece_moves, table
+from solver.engine.movegen import in_check
+from solver.output.notation import turn_text
+from solver.engine.position import Position
+from solver.conditions.rules import Rules
+from solver.model.tree import line_paths
 
 
 def lines(nodes):
@@ -154,7 +154,7 @@ def test_random_series_helpmates(moves, count, seed):
 
 def castling_position(rng: random.Random) -> Position:
     """Kings and rooks at home (castling allowed), plus 1-2 pieces a side."""
-    from solver.board import parse_square
+    from solver.engine.board import parse_square
 
     while True:
         pos = Position()
@@ -232,8 +232,8 @@ def test_tricky_helpmates(fen, half_moves, shown):
 def final_positions(pos: Position, nodes):
     """The position at the end of each line of a trie (turns matched to the
     legal moves by their description)."""
-    from solver.movegen import legal_moves
-    from solver.record import component
+    from solver.engine.movegen import legal_moves
+    from solver.model.record import component
 
     for node in nodes:
         move = next(m for m in legal_moves(pos) if (component(pos, m),) == node.turn.components)
@@ -247,7 +247,7 @@ def final_positions(pos: Position, nodes):
 
 def pinned(pos: Position, side: int) -> list[int]:
     """Squares of `side`'s pieces pinned to their king by an enemy line piece."""
-    from solver.board import DIRECTION
+    from solver.engine.board import DIRECTION
 
     king = pos.kings[side]
     out = []
@@ -302,7 +302,7 @@ def test_time_limit_stops_the_search():
 
 def test_distance_tables_are_lower_bounds():
     """Spot checks of the move counts the pruning rests on."""
-    from solver.board import parse_square as sq
+    from solver.engine.board import parse_square as sq
 
     assert piece_moves(BISHOP, sq("c1"), sq("h6")) == 1
     assert piece_moves(BISHOP, sq("c1"), sq("c3")) == 2
@@ -320,7 +320,7 @@ def test_distance_tables_are_lower_bounds():
 def test_distance_tables_are_consistent():
     """One move changes a count by at most one (what makes the carried-down
     target lists exact): checked against every legal move of random positions."""
-    from solver.movegen import legal_moves
+    from solver.engine.movegen import legal_moves
 
     rng = random.Random(11)
     for _ in range(30):

@@ -7,11 +7,12 @@ import json
 import pytest
 from conftest import reference
 
-from solver.json_writer import SCHEMA_VERSION, document, to_json, twins_from_json
-from solver.model import BLACK, Condition, Option, Piece, Problem, Stipulation, WHITE
-from solver.popeye_output import parse_output_file
-from solver.popeye_writer import solution_text
-from solver.tree import RunInfo, canonical_all
+from solver.output.json_writer import SCHEMA_VERSION, document, to_json, twins_from_json
+from solver.model.problem import BLACK, Condition, Option, Piece, Problem, Stipulation, WHITE
+from solver.output.popeye_output import parse_output_file
+from solver.output.popeye_writer import solution_text
+from solver.model.tree import RunInfo
+from solver.output.compare import canonical_all
 
 NODE_KEYS = {"role", "side", "move", "text", "components", "mark", "check", "mate", "stalemate", "label",
              "children"}

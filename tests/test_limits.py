@@ -46,7 +46,7 @@ def test_marseillais_stops_at_the_time_limit(statement):
 def test_the_clock_is_read_soon_when_nodes_are_slow():
     """A search whose nodes each take 20 ms stops within a few of them past
     the deadline (a fixed interval of 4096 nodes would take 80 s)."""
-    from solver.budget import Budget, TimeUp
+    from solver.base.budget import Budget, TimeUp
 
     budget = Budget(0.3)
     start = time.monotonic()
@@ -59,7 +59,7 @@ def test_the_clock_is_read_soon_when_nodes_are_slow():
 
 def test_a_deadline_is_shared_between_processes():
     """A worker's budget takes its parent's absolute deadline: started late, it has less time."""
-    from solver.budget import Budget
+    from solver.base.budget import Budget
 
     parent = Budget(60)
     worker = Budget(deadline=parent.deadline)
@@ -95,7 +95,7 @@ def test_jobs_still_give_the_whole_solution_within_the_time(tmp_path):
 
 @pytest.mark.parametrize("stipulation", ["h#99999", "h#1000000", "ser-#99999", "#500", "ser-h#998"])
 def test_too_long_a_stipulation_is_refused_at_once(stipulation):
-    from solver.model import MAX_HALF_MOVES
+    from solver.model.problem import MAX_HALF_MOVES
 
     side = "w" if stipulation.startswith(("ser-#", "#")) else "b"
     proc, seconds = feerie("solve", "--max-time", "2", "--statement",
@@ -120,12 +120,12 @@ def test_the_longest_stipulation_stops_at_the_time_limit(statement):
 def test_intelligent_set_up_does_not_grow_with_the_length():
     """Setting up the intelligent search of a 20,000-move help play (beyond
     what `solve` accepts) keeps to its time budget: it was quadratic in n."""
-    from solver.board import BLACK
-    from solver.budget import Budget, TimeUp
-    from solver.helpplay import help_schedule
-    from solver.intelligent import intelligent_search
-    from solver.position import Position
-    from solver.rules import build_rules
+    from solver.engine.board import BLACK
+    from solver.base.budget import Budget, TimeUp
+    from solver.search.helpplay import help_schedule
+    from solver.search.intelligent import intelligent_search
+    from solver.engine.position import Position
+    from solver.conditions.registry import build_rules
 
     pos = Position.from_fen(f"{GAME_ARRAY} b KQkq - 0 1")
     start = time.monotonic()
@@ -173,7 +173,7 @@ def test_max_mem_bounds_each_batch_worker(tmp_path):
 @pytest.mark.parametrize("text, size", [("512M", 512 << 20), ("2G", 2 << 30), ("1.5g", 3 << 29),
                                         ("800MB", 800 << 20), ("40960", 40 << 20), ("64k", 64 << 10)])
 def test_memory_sizes(text, size):
-    from solver.budget import parse_size
+    from solver.base.budget import parse_size
 
     assert parse_size(text) == size
 
@@ -186,7 +186,7 @@ def test_a_bad_memory_size_is_bad_input(command):
 
 
 def test_tables_are_bounded_and_keep_the_newest():
-    from solver.budget import MIN_ENTRIES, Budget, drop_oldest_half
+    from solver.base.budget import MIN_ENTRIES, Budget, drop_oldest_half
 
     assert Budget(max_mem=1).entries(0.5, 200) == MIN_ENTRIES
     assert Budget(max_mem=1 << 30).entries(0.5, 200) > 2_000_000
@@ -208,10 +208,10 @@ TINY_TABLE_CASES = [
 @pytest.mark.parametrize("name", TINY_TABLE_CASES)
 def test_tiny_tables_give_the_same_solutions(name, monkeypatch):
     import grammar
-    from solver import budget
-    from solver.popeye_output import parse_output_file
-    from solver.solve import solve_problem
-    from solver.tree import canonical_all
+    from solver.base import budget
+    from solver.output.popeye_output import parse_output_file
+    from solver.run.solve import solve_problem
+    from solver.output.compare import canonical_all
 
     path = reference("popeye", name)
     items = grammar.load_file(path)
@@ -227,10 +227,10 @@ def test_a_tiny_failure_memo_in_the_intelligent_search(monkeypatch):
     """The intelligent search with its mate targets (a tiny budget would send
     it to brute force) but a failure memo of MIN_ENTRIES."""
     import grammar
-    from solver import helpplay
-    from solver.popeye_output import parse_output_file
-    from solver.solve import solve_problem
-    from solver.tree import canonical_all
+    from solver.search import helpplay
+    from solver.output.popeye_output import parse_output_file
+    from solver.run.solve import solve_problem
+    from solver.output.compare import canonical_all
 
     path = reference("popeye", "bench/t6_h4_lins_intel.inp")
     [item] = grammar.load_file(path)
@@ -243,15 +243,15 @@ def test_a_tiny_failure_memo_in_the_intelligent_search(monkeypatch):
 
 def test_tiny_tables_marseillais(monkeypatch):
     """Marseillais keeps a cache of its own (has_turn): bounded, and harmless."""
-    from solver import budget
-    from solver.board import BLACK
-    from solver.budget import Budget
-    from solver.helpplay import LineSearch, help_schedule
-    from solver.model import Condition
-    from solver.position import Position
-    from solver.rules import build_rules
-    from solver.notation import turn_text
-    from solver.tree import line_paths
+    from solver.base import budget
+    from solver.engine.board import BLACK
+    from solver.base.budget import Budget
+    from solver.search.helpplay import LineSearch, help_schedule
+    from solver.model.problem import Condition
+    from solver.engine.position import Position
+    from solver.conditions.registry import build_rules
+    from solver.output.notation import turn_text
+    from solver.model.tree import line_paths
 
     def solve(max_mem):
         rules = build_rules([Condition("Marseillais")])
@@ -345,7 +345,7 @@ def test_a_worker_dies_with_its_parent_even_before_the_pool_is_stopped():
     """init_worker alone (no stop_pool): a worker outlives neither a SIGKILLed parent."""
     code = ("import os, sys, time\n"
             "sys.path.insert(0, '.')\n"
-            "from solver.workers import worker_pool\n"
+            "from solver.run.workers import worker_pool\n"
             "pool = worker_pool(1)\n"
             "print(pool.submit(os.getpid).result(), flush=True)\n"
             "pool.submit(time.sleep, 600)\n"

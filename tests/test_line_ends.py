@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from cli import main
 from conftest import ROOT, reference
 from grammar import ProblemError, load
-from solver.popeye_output import parse_output
-from solver.model import Problem
+from solver.output.popeye_output import parse_output
+from solver.model.problem import Problem
 
 SAMPLES = {
     "native": ("# a comment before the first block\n"

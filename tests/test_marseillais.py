@@ -7,16 +7,16 @@ import pytest
 
 import grammar
 import problem_files
-from solver.board import parse_square
-from solver.errors import InputError
-from solver.marseillais import GAME_ARRAY
-from solver.model import Condition
-from solver.movegen import in_check, legal_moves
-from solver.notation import turn_text
-from solver.position import Position
-from solver.rules import build_rules, unsupported_condition
-from solver.solve import solve_problem
-from solver.tree import Role
+from solver.engine.board import parse_square
+from solver.base.errors import InputError
+from solver.conditions.marseillais import GAME_ARRAY
+from solver.model.problem import Condition
+from solver.engine.movegen import in_check, legal_moves
+from solver.output.notation import turn_text
+from solver.engine.position import Position
+from solver.conditions.registry import build_rules, unsupported_condition
+from solver.run.solve import solve_problem
+from solver.model.tree import Role
 
 
 def rules(*params: str, messigny: bool = False):
@@ -203,7 +203,7 @@ def test_ab_and_ba_are_two_turns_with_one_key():
 
 
 def test_perft_counts_ab_and_ba_apart():
-    from solver.perft import perft
+    from solver.engine.perft import perft
 
     r = rules()
     pos = Position.from_fen("4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1")

@@ -8,15 +8,15 @@ from click.testing import CliRunner
 import grammar
 import problem_files
 from cli import main
-from solver.board import parse_square
-from solver.model import Condition
-from solver.move import EXCHANGE, Move
-from solver.movegen import in_check
-from solver.notation import turn_text
-from solver.position import Position
-from solver.rules import build_rules
-from solver.solve import solve_problem
-from solver.tree import Role
+from solver.engine.board import parse_square
+from solver.model.problem import Condition
+from solver.engine.move import EXCHANGE, Move
+from solver.engine.movegen import in_check
+from solver.output.notation import turn_text
+from solver.engine.position import Position
+from solver.conditions.registry import build_rules
+from solver.run.solve import solve_problem
+from solver.model.tree import Role
 
 INCLUSIVE = [Condition("Messigny")]
 EXCLUSIVE = [Condition("Messigny", ("RexExclusive",))]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import chess
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver.move import Move
-from solver.movegen import in_check, is_checkmate, is_stalemate, legal_moves
-from solver.position import Position
+from solver.engine.move import Move
+from solver.engine.movegen import in_check, is_checkmate, is_stalemate, legal_moves
+from solver.engine.position import Position
 
 # Start points: the game array and a few positions rich in castling, e.p.,
 # promotion and pins.
@@ -114,7 +114,7 @@ def test_mates_and_stalemates_are_recognised():
 def test_checking_moves_and_has_legal_move_agree_with_python_chess():
     from conftest import reference
     from perft_data import read_perft_file
-    from solver.movegen import checking_moves, has_legal_move
+    from solver.engine.movegen import checking_moves, has_legal_move
 
     suite = read_perft_file(reference("perft", "random.perft"))
     fens = [fen for _, fen, _ in suite[:400]] + STARTS
@@ -141,8 +141,8 @@ def test_plausible_moves_that_do_not_expose_the_king_are_the_legal_ones():
     and promotions, for moves taken from other positions of the same games."""
     import random
 
-    from solver.move import CASTLE, EN_PASSANT
-    from solver.movegen import plausible
+    from solver.engine.move import CASTLE, EN_PASSANT
+    from solver.engine.movegen import plausible
 
     rng = random.Random(7)
     checked = 0

@@ -11,9 +11,9 @@ from grammar.conditions import read_condition_text
 from grammar.native import parse_native
 from grammar.options import read_option_text
 from grammar.stipulation import parse_stipulation
-from solver.errors import InputError
-from solver.model import BLACK, NEUTRAL, WHITE, Piece, Problem, Twin, TwinCommand
-from solver.twins import TwinError, expand_twins
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, NEUTRAL, WHITE, Piece, Problem, Twin, TwinCommand
+from solver.model.twins import TwinError, expand_twins
 
 SQUARES = [f + r for f in "abcdefgh" for r in "12345678"]
 KINDS = ["K", "Q", "R", "B", "S", "P", "N", "G", "CA", "EQ", "LE", "37"]

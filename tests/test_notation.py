@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.model import BLACK, WHITE
-from solver.notation import (
+from solver.model.problem import BLACK, WHITE
+from solver.output.notation import (
     NotationError, component_text, move_text, parse_turn, piece_kind, piece_letter, turn_text,
 )
-from solver.tree import Component, Turn
+from solver.model.tree import Component, Turn
 
 
 def test_piece_letters():

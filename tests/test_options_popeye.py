@@ -13,10 +13,10 @@ programs, so there only the count and the lines themselves are checked.
 from __future__ import annotations
 
 import grammar
-from solver.popeye_output import parse_output
-from solver.popeye_writer import write_problem
-from solver.solve import solve_problem
-from solver.tree import canonical_all
+from solver.output.popeye_output import parse_output
+from solver.output.popeye_writer import write_problem
+from solver.run.solve import solve_problem
+from solver.output.compare import canonical_all
 
 INPUT = """\
 BeginProblem
@@ -556,7 +556,7 @@ MAX_SOLUTIONS_INDEX = 7  # the h#3 with MaxSolutions 3
 
 
 def _lines(twins):
-    from solver.popeye_writer import solution_text
+    from solver.output.popeye_writer import solution_text
 
     return {line.strip() for line in solution_text(twins, "en").splitlines() if line.strip().startswith("1.")}
 
@@ -576,10 +576,10 @@ def test_options_and_forms_equal_popeye():
 
 
 def test_max_solutions_stops_at_n_real_solutions():
-    from solver.board import BLACK, parse_square
-    from solver.move import Move
-    from solver.movegen import has_legal_move, in_check, legal_moves
-    from solver.setup import position_of
+    from solver.engine.board import BLACK, parse_square
+    from solver.engine.move import Move
+    from solver.engine.movegen import has_legal_move, in_check, legal_moves
+    from solver.model.setup import position_of
 
     problems = grammar.load_strict(INPUT, "options.inp")
     problem = problems[MAX_SOLUTIONS_INDEX]

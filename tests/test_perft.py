@@ -6,9 +6,9 @@ import pytest
 
 from conftest import reference
 from perft_data import read_perft_file
-from solver.perft import perft
-from solver.position import Position
-from solver.rules import Rules
+from solver.engine.perft import perft
+from solver.engine.position import Position
+from solver.conditions.rules import Rules
 
 RULES = Rules()
 TRICKY_MAX_NODES = 2_000_000

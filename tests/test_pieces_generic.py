@@ -1,7 +1,7 @@
 """The generic generator's orthodox rows against the engine, and the
 position tables the catalogue needs (Zobrist rows, 7-bit promotions).
 
-solver.movegen.legal_moves is itself checked against python-chess
+solver.engine.movegen.legal_moves is itself checked against python-chess
 (test_movegen_oracle.py); here the catalogue's orthodox walks, run through
 the generic make/test/unmake generator, must give the same move ints and the
 same check flags on positions reached by random play, castling and e.p.
@@ -15,12 +15,12 @@ import random
 import chess
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver import movegen
-from solver.board import KING, QUEEN, ROOK, parse_square
-from solver.move import CASTLE, PROMOTION, Move
+from solver.engine import movegen
+from solver.engine.board import KING, QUEEN, ROOK, parse_square
+from solver.engine.move import CASTLE, PROMOTION, Move
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND, MAX_KIND, PIECES, by_code
-from solver.position import Z_EP, Z_PIECE, Z_SIDE, Position
+from solver.engine.position import Z_EP, Z_PIECE, Z_SIDE, Position
 
 from test_movegen_oracle import STARTS
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from solver.board import BLACK, KING, PAWN, WHITE, parse_square, square_name
-from solver.move import CASTLE, PROMOTION
+from solver.engine.board import BLACK, KING, PAWN, WHITE, parse_square, square_name
+from solver.engine.move import CASTLE, PROMOTION
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND, by_code
-from solver.position import Position
+from solver.engine.position import Position
 
 DATA = Path(__file__).parent / "data" / "popeye_pieces" / "positions.txt"
 

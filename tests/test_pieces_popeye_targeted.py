@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.board import KING
+from solver.engine.board import KING
 from solver.pieces.catalogue import BY_KIND
 from test_pieces_popeye import feerie_moves, popeye_moves, read_position, read_records
 

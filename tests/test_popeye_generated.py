@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from popeye_reference import cases, forms, load, solve_case
-from solver.solve import solve_problem
+from solver.run.solve import solve_problem
 
 DATA = Path(__file__).resolve().parent / "data" / "popeye_generated"
 FORMS = forms(DATA)
@@ -83,7 +83,7 @@ def test_max_solutions_keeps_solutions_shortest_first():
 
 
 def _texts(section) -> set[tuple[str, ...]]:
-    from solver.notation import turn_text
-    from solver.tree import line_paths
+    from solver.output.notation import turn_text
+    from solver.model.tree import line_paths
 
     return {tuple(turn_text(n.turn, "en") for n in path) for path in line_paths(section.nodes)}

@@ -15,10 +15,11 @@ import re
 import pytest
 from conftest import reference
 
-from solver.model import BLACK, WHITE, Piece
-from solver.popeye_output import is_progress_line, parse_output, parse_output_file, parse_solution
-from solver.popeye_writer import solution_text
-from solver.tree import LINE, Role, SectionKind, TREE, canonical
+from solver.model.problem import BLACK, WHITE, Piece
+from solver.output.popeye_output import is_progress_line, parse_output, parse_output_file, parse_solution
+from solver.output.popeye_writer import solution_text
+from solver.model.tree import LINE, Role, SectionKind, TREE
+from solver.output.compare import canonical
 
 # Why a problem's solution cannot be mapped: all are fairy notations.
 REBIRTH = "Circe-family rebirth or piece addition in brackets ([+wSg1], ep.[+sBf7])"
@@ -309,7 +310,7 @@ def test_odd_texts_do_not_crash(text):
 
 
 def test_parse_solution_needs_the_leading_blank():
-    from solver.popeye_output import ParseFailure
+    from solver.output.popeye_output import ParseFailure
     with pytest.raises(ParseFailure):
         parse_solution(["   1.e2-e4 !", "", ""], "en")
 
@@ -327,7 +328,7 @@ def test_partial_and_interrupted_endings():
 
 def test_every_parsed_move_reads_back_as_printed():
     """Each move line's move text is exactly the notation writer's output."""
-    from solver.notation import turn_text
+    from solver.output.notation import turn_text
     problem = only("english/direct_mate2_threat_tries")
     printed = [re.sub(r"^ *\d+\.(\.\.)?", "", line).replace(" !", "").replace(" ?", "").replace(" threat:", "")
                for line in problem.solution_lines if re.match(r"^ +\d", line)]
@@ -379,8 +380,8 @@ def test_german_missing_king_warning_ends_in_a_blank_line_of_its_own():
     """Popeye's German 'Es fehlt ein weisser oder schwarzer Koenig' ends in a
     newline of its own (BEISPIEL/hpint.out): that blank line is no empty set play."""
     import grammar
-    from solver.popeye_writer import write_problem
-    from solver.solve import solve_problem
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
 
     warning = "Es fehlt ein weisser oder schwarzer Koenig"
     [problem] = grammar.load_strict("anfang\nforderung ser-=4\nsteine weiss bd7e7 schwarz kh8 bg7\nende\n")

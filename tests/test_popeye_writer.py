@@ -13,14 +13,14 @@ import re
 import pytest
 from conftest import reference
 
-from solver.model import BLACK, Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand, WHITE
-from solver.notation import parse_turn
-from solver.popeye_output import is_progress_line, parse_output_file
-from solver.popeye_writer import (
+from solver.model.problem import BLACK, Condition, Option, Piece, Problem, Stipulation, Twin, TwinCommand, WHITE
+from solver.output.notation import parse_turn
+from solver.output.popeye_output import is_progress_line, parse_output_file
+from solver.output.popeye_writer import (
     banner, board_lines, centred, end_text, format_time, line_text, solution_text, stipulation_line,
     write_problem,
 )
-from solver.tree import LINE, Node, Phase, Role, Section, SectionKind, TREE, TwinSolution
+from solver.model.tree import LINE, Node, Phase, Role, Section, SectionKind, TREE, TwinSolution
 
 
 def pieces(white: str, black: str, neutral: str = "") -> tuple[Piece, ...]:

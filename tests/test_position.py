@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.board import parse_square
-from solver.errors import InputError
-from solver.move import EXCHANGE, Move, encode
-from solver.movegen import legal_moves
-from solver.position import Position
+from solver.engine.board import parse_square
+from solver.base.errors import InputError
+from solver.engine.move import EXCHANGE, Move, encode
+from solver.engine.movegen import legal_moves
+from solver.engine.position import Position
 
 
 def test_optional_fields_default():
@@ -90,7 +90,7 @@ def test_positions_without_kings_generate_moves():
 def test_nightrider_moves_and_checks():
     # A fairy piece is a catalogue row, played by the generic generator:
     # nightrider b1, white king h1, black king a8.
-    from solver.board import NIGHTRIDER
+    from solver.engine.board import NIGHTRIDER
     from solver.pieces import generic
 
     pos = Position.from_fen("k7/8/8/8/8/8/8/7K w - - 0 1")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import grammar
-from solver.check import VERDICTS, check_item
+from solver.check.check import VERDICTS, check_item
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEMS = ROOT / "problems"

@@ -3,7 +3,7 @@
 Every problem of the reference Popeye input files (English examples, the
 German `beispiel` files, the benchmark problems) is solved and its solution
 tree compared with the one parsed from Popeye's output, sibling order
-ignored (`solver.tree.canonical_all`).
+ignored (`solver.output.compare.canonical_all`).
 
 Problems that need a condition, option, piece or stipulation feerie does
 not support are listed in UNSUPPORTED with the reason feerie gives; the test
@@ -216,7 +216,7 @@ CASES = _cases()
 
 def _load(case: str):
     import grammar
-    from solver.popeye_output import parse_output_file
+    from solver.output.popeye_output import parse_output_file
 
     name, index = case.rsplit("#", 1)
     path = reference("popeye", name)
@@ -228,7 +228,7 @@ def _load(case: str):
 
 def _refusal(item) -> str | None:
     import grammar
-    from solver.solve import unsupported_reason
+    from solver.run.solve import unsupported_reason
 
     if isinstance(item, grammar.ProblemError):
         return item.error.message
@@ -249,8 +249,8 @@ def test_solution_equals_popeye(case):
     slow = SLOW.get(case)
     if slow and os.environ.get("FEERIE_SLOW_TESTS") != "1":
         pytest.skip(f"too slow for CI ({slow}); FEERIE_SLOW_TESTS=1 runs it")
-    from solver.solve import solve_problem
-    from solver.tree import canonical_all
+    from solver.run.solve import solve_problem
+    from solver.output.compare import canonical_all
 
     assert expected is not None and not expected.unparsed, f"{case}: Popeye's output does not parse"
     limit = SLOW_MAX_SECONDS if slow else MAX_SECONDS

@@ -6,11 +6,12 @@ these problems are compared in tests/test_popeye_generated.py (its
 from __future__ import annotations
 
 import grammar
-from solver import solve as solve_module
-from solver.check import SHORT, check_item
-from solver.json_writer import to_json, twins_from_json
-from solver.solve import plan, solve_problem
-from solver.tree import Role, SectionKind, canonical_all, line_paths
+from solver.run import solve as solve_module
+from solver.check.check import SHORT, check_item
+from solver.output.json_writer import to_json, twins_from_json
+from solver.run.solve import plan, solve_problem
+from solver.model.tree import Role, SectionKind, line_paths
+from solver.output.compare import canonical_all
 
 
 def popeye(body: str):
@@ -27,7 +28,7 @@ H2 = "Pieces White Ka3 Qg8 Sg4 Black Ka1 Sa8\nStipulation h#2\n"
 
 
 def _lines(section) -> set[tuple[str, ...]]:
-    from solver.notation import turn_text
+    from solver.output.notation import turn_text
 
     return {tuple(turn_text(n.turn, "en") for n in path) for path in line_paths(section.nodes)}
 

@@ -107,7 +107,7 @@ def test_memory_exhaustion_ends_the_problem_with_what_was_found(monkeypatch):
     MemoryError once the search is under way) ends the problem cleanly:
     status 3, a message, a JSON document marked out of memory, the next
     problem solved, not an empty MemoryError."""
-    from solver.budget import Budget
+    from solver.base.budget import Budget
 
     tick = Budget.tick
 

@@ -1,6 +1,6 @@
 """Streaming and partial results (issue 14, items 13 and 14).
 
-- What a solve reports as it goes (`solver.stream`) is what the finished
+- What a solve reports as it goes (`solver.output.stream`) is what the finished
   result prints: the same events in the same order, so the text printed
   line by line equals the text written at the end.
 - A time limit or Ctrl-C keeps what was proven by then (lines of help play,
@@ -33,13 +33,13 @@ from click.testing import CliRunner
 import grammar
 from cli import main
 from conftest import ROOT
-from solver import budget
-from solver.json_writer import twins_from_events, twins_from_json
-from solver.notation import turn_text
-from solver.popeye_writer import TextStream, banner, write_problem
-from solver.solve import solve_problem
-from solver.stream import Observer, Recorder, replay
-from solver.tree import canonical_all
+from solver.base import budget
+from solver.output.json_writer import twins_from_events, twins_from_json
+from solver.output.notation import turn_text
+from solver.output.popeye_writer import TextStream, banner, write_problem
+from solver.run.solve import solve_problem
+from solver.output.stream import Observer, Recorder, replay
+from solver.output.compare import canonical_all
 
 # Many solutions, found from the start, and a full solve of many seconds.
 LONG_HELP = "k7/8/8/8/8/8/8/R2QK2R b - - h=3"

@@ -7,13 +7,14 @@ import random
 
 from conftest import reference
 
-from solver.model import BLACK, WHITE
-from solver.notation import parse_turn
-from solver.popeye_output import parse_output_file
-from solver.tree import (
+from solver.model.problem import BLACK, WHITE
+from solver.output.notation import parse_turn
+from solver.output.popeye_output import parse_output_file
+from solver.model.tree import (
     Component, LINE, Node, Phase, Role, RunInfo, Section, SectionKind, TREE, Turn, TwinSolution,
-    canonical, canonical_all, other_side,
+    other_side,
 )
+from solver.output.compare import canonical, canonical_all
 
 
 def move(text: str, role: Role, *children: Node, label=None, side=None) -> Node:
@@ -130,7 +131,7 @@ def test_run_info_status():
 def test_print_order_is_total_for_fairy_promotions_and_locusts():
     """Two different moves never tie, so the printed order cannot depend on the
     order they were found in (worker processes, generation order)."""
-    from solver.tree import Component, components_order
+    from solver.model.tree import Component, components_order
     moves = [Component("P", "b7", "b8", promotion=p) for p in ("G", "CA", "15", "Q", "S", "G2")]
     moves += [Component("L", "d4", "d7", capture=True, captured="d6"),
               Component("L", "d4", "d7", capture=True, captured="d5")]

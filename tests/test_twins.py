@@ -9,8 +9,8 @@ import pytest
 from conftest import reference
 from grammar import ProblemError, load, load_file
 from grammar.stipulation import parse_stipulation
-from solver.model import BLACK, NEUTRAL, WHITE, Piece, Problem, Twin, TwinCommand
-from solver.twins import TwinError, expand_twins, twin_label
+from solver.model.problem import BLACK, NEUTRAL, WHITE, Piece, Problem, Twin, TwinCommand
+from solver.model.twins import TwinError, expand_twins, twin_label
 
 TWIN_FILES = ["beispiel/castling", "beispiel/duplex", "beispiel/ep", "beispiel/intell", "beispiel/max_var",
               "beispiel/stip", "beispiel/twin", "english/twins_h2_duplex"]

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 import grammar
-from solver.board import KING, PAWN, parse_square
-from solver.capabilities import ALL_PROPERTIES, ORTHODOX_WALKS, SHORTCUTS, allows
-from solver.model import Condition
+from solver.engine.board import KING, PAWN, parse_square
+from solver.engine.capabilities import ALL_PROPERTIES, ORTHODOX_WALKS, SHORTCUTS, allows
+from solver.model.problem import Condition
 from solver.pieces.catalogue import PIECES, kind_of
-from solver.position import Position
-from solver.rules import CONDITIONS, build_rules, rules_for
-from solver.solve import solve_problem
-from solver.variant import GENERIC_ENV, orthodox_variant, variant_of, variant_of_kinds
+from solver.engine.position import Position
+from solver.conditions.registry import CONDITIONS, build_rules, rules_for
+from solver.run.solve import solve_problem
+from solver.conditions.variant import GENERIC_ENV, orthodox_variant, variant_of, variant_of_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "table_observation",
@@ -91,7 +91,7 @@ def test_conditions_declare_what_they_preserve(monkeypatch):
 
 def test_the_rule_set_follows_its_variant(monkeypatch):
     """Fast orthodox generator where allowed, the generic one elsewhere."""
-    from solver import movegen
+    from solver.engine import movegen
     from solver.pieces import generic
 
     monkeypatch.delenv(GENERIC_ENV, raising=False)

@@ -1,3 +1,4 @@
-"""Pieces as data: the walk catalogue, the family templates that build each
-walk's moves and observation test, and a generic legal-move generator that
-relies on nothing but them (the reference the fast paths are proven against)."""
+"""Layer 2, pieces as data: the walk catalogue (`catalogue`: one row per piece,
+Popeye's codes), the walk families that build each piece's generator and
+observation test (`families`), and the generic generator that is always
+right (`generic`)."""

@@ -43,10 +43,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from ..capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY
-from ..effects import CHAMELEON, KAMIKAZE, ROYAL
-from ..move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY
+from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
 @dataclass(frozen=True)

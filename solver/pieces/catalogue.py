@@ -12,7 +12,7 @@ Why data: the move generator, the observation (check) test, the Popeye
 reader and writer, and promotion all read the same row, so a new piece is a
 new row (and at most a new family), never a new branch in the search.
 
-Kinds: the orthodox pieces keep the codes of `solver.board` (P=1, S=2, B=3,
+Kinds: the orthodox pieces keep the codes of `solver.engine.board` (P=1, S=2, B=3,
 R=4, Q=5, K=6) and the nightrider keeps 7; fairy kinds follow in the order
 of this table.  Kind codes are small signed ints on the board (positive
 white, negative black), at most `MAX_KIND`.
@@ -26,8 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
-from ..capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
+from solver.engine.board import BISHOP, KING, KNIGHT, NIGHTRIDER, PAWN, QUEEN, ROOK
+from solver.engine.capabilities import ALL_PROPERTIES, ORTHODOX_WALKS
+from solver.engine.move import KIND_LETTERS
 
 MAX_KIND = 127  # 7 bits of promotion in the move int; Z_PIECE has 256 rows
 
@@ -83,7 +84,7 @@ class Piece:
 
     @cached_property
     def preserves(self) -> frozenset[str]:
-        """The engine properties (`solver.capabilities`) this piece keeps when
+        """The engine properties (`solver.engine.capabilities`) this piece keeps when
         it may appear in a problem: the orthodox pieces keep all; every other
         catalogue piece all but orthodox walks (its moves and observation come
         from its walks, the generic way; it has no effects and is not royal)."""
@@ -252,6 +253,8 @@ def _build() -> tuple[Piece, ...]:
 
 PIECES: tuple[Piece, ...] = _build()
 BY_KIND: dict[int, Piece] = {p.kind: p for p in PIECES}
+# move text names a fairy promotion by the piece's code (solver.engine.move)
+KIND_LETTERS.update({p.kind: p.en for p in PIECES if p.kind not in KIND_LETTERS})
 BY_NAME: dict[str, Piece] = {p.name: p for p in PIECES}
 LANGUAGES = ("en", "fr", "de")
 

@@ -28,8 +28,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from ..board import WHITE, _ray
-from .catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, KNIGHT_V, MOVE, Walk
+from solver.engine.board import WHITE, _ray
+from solver.pieces.catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, KNIGHT_V, MOVE, Walk
 
 ORPHAN = BY_NAME["orphan"].kind
 FRIEND = BY_NAME["friend"].kind

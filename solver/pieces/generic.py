@@ -7,7 +7,7 @@ and a side is in check when one of the other side's pieces observes its king.
 This is the reference the engine's fast paths are checked against, so it is
 written to be obviously right rather than fast.
 
-Conventions shared with `solver.movegen` (the same move ints, made by
+Conventions shared with `solver.engine.movegen` (the same move ints, made by
 `Position.make`): DOUBLE for an orthodox pawn's double step (e.p. squares as
 the position records them), EN_PASSANT, PROMOTION with the new kind in bits
 17-23 (and, for a pawn other than the orthodox one, its kind in bits 24-30,
@@ -26,11 +26,11 @@ Popeye's rules that shape the generator:
 
 from __future__ import annotations
 
-from ..board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
-from ..move import CASTLE, DOUBLE, LOCUST, PROMOTION
-from ..movegen import _castling_rooks, attacked, ep_captures
-from .catalogue import BY_KIND, Piece, promotion_pieces
-from .families import observes, piece_moves
+from solver.engine.board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
+from solver.engine.move import CASTLE, DOUBLE, LOCUST, PROMOTION
+from solver.engine.movegen import _castling_rooks, attacked, ep_captures
+from solver.pieces.catalogue import BY_KIND, Piece, promotion_pieces
+from solver.pieces.families import observes, piece_moves
 
 
 
@@ -58,7 +58,7 @@ def in_check(pos, side: int | None = None) -> bool:
 
 def in_check_by_tables(pos, side: int | None = None) -> bool:
     """`in_check`, with the orthodox attackers answered from the attack
-    tables (`solver.board.ATTACKS`: one lookup, and a path test for a line
+    tables (`solver.engine.board.ATTACKS`: one lookup, and a path test for a line
     piece), and only the other pieces asked through their walks.  The same
     answer wherever observation is capture (shortcut `table_observation`):
     a rook's attack depends on the squares between, not on what the other
@@ -78,7 +78,7 @@ def in_check_by_tables(pos, side: int | None = None) -> bool:
 
 def promotion_kinds(pos) -> tuple[int, ...]:
     """Popeye's promotion pieces for the kinds on the board now (a problem's
-    are fixed by its diagram: `solver.variant`)."""
+    are fixed by its diagram: `solver.conditions.variant`)."""
     return promotion_pieces(abs(pos.board[sq]) for side in (1, -1) for sq in pos.occupied[side])
 
 

@@ -1,0 +1,254 @@
+"""Rules: what the search may ask of a rule set (orthodox chess plus conditions).
+
+The search (and perft) asks a `Rules` object only for:
+1. `turns(pos)`: the legal turns of the side to move.  In orthodox chess
+   (and Messigny) a turn is one move, an int; a condition that changes the
+   turn structure (Marseillais: one or two components) returns its own turn
+   values (tuples of move ints there), which only it needs to understand;
+   `count_turns` (perft), `has_turn` (mate and stalemate tests) and
+   `checking_turns` (the only candidates for a mating turn) are shortcuts a
+   condition may make cheaper than building every turn;
+2. `play(pos, turn)` / `undo(pos, turn)`;
+3. `in_check(pos, side)`, and `key(pos)`: the transposition-table key, which
+   must include every piece of state that decides what is legal next (the
+   Zobrist hash covers placement, side, castling, e.p.; a condition adds its
+   own, e.g. Messigny's last exchange).
+Plus `components(turn)` and `describe(pos, turn)`, the moves a turn consists
+of (for notation).
+
+Single moves ("components" where a condition groups them into turns) come
+from `moves`, `checking_moves` and `has_move`, which apply the hooks:
+- `rules.extra_moves`: generators `f(pos, checking=False) -> list[int]` of
+  additional legal single moves (Messigny's exchanges; the generator knows
+  its moves best, so it tests their legality itself), with `checking` only
+  those that give check;
+- `rules.move_filters`: predicates `f(pos, move) -> bool` that forbid moves;
+- `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`.
+A condition that changes what a turn is (Marseillais) subclasses `Rules`
+and builds its turns on those component methods, so that combining it with
+a condition that only adds moves (Messigny) is composition: the hooks work
+the same under either turn structure.
+
+State a condition needs beyond the board (which pieces the last turn
+exchanged; whether the game is over) travels as the `tag` of
+`Position.set_state` (`TurnTag` below), so that it is undone with the move
+and a search's null move (a plain `set_state`) clears it, as a real pass
+would.
+
+Orthodox chess is the `Rules` with no conditions; its `turns` is the move
+generator itself, with nothing in between.
+
+Which generator: a rule set is built for a `Variant` (`solver.conditions.variant`: the
+pieces that may appear and the properties every piece and condition keeps),
+and decides once, from it, whether the fast orthodox generator and check
+test (`solver.engine.movegen`) or the generic ones (`solver.pieces.generic`) run;
+`allows(shortcut)` answers the searches' questions the same way
+(`solver.engine.capabilities`).  A condition declares, beside its `install`, the
+properties it preserves (`ConditionSpec`); `build_rules` restricts the
+variant by all of them before it installs any, so every hook sees the
+final profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, NamedTuple
+
+from solver.engine import movegen
+from solver.engine.board import KING
+from solver.engine.capabilities import SHORTCUTS
+from solver.engine.escapes import flights, touches
+from solver.engine.move import EXCHANGE, Move
+from solver.pieces import generic
+from solver.pieces.attributes import chameleon_promotions, move_filters as attribute_filters
+from solver.conditions.variant import Variant, orthodox_variant
+
+
+class TurnTag(NamedTuple):
+    """What a turn leaves behind that the board does not show.
+
+    `restricted`: squares of the pieces that took part in the exchanges of
+    that turn (Messigny: they may not exchange on the next turn), sorted;
+    `over`: the game ended with that turn (Marseillais, game-site rule).
+    A turn with neither leaves no tag at all (None), so that positions
+    compare equal however they were reached."""
+
+    restricted: tuple[int, ...] = ()
+    over: bool = False
+
+
+class Rules:
+    name = "orthodox"
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        self.extra_moves: list[Callable] = []
+        self.move_filters: list[Callable] = []
+        self.key_parts: list[Callable] = []
+        self.exchanges = False  # some extra move is a Messigny exchange
+        self.variant = variant if variant is not None else orthodox_variant()
+        # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
+        self.move_filters.extend(attribute_filters(self.variant.attributes))
+        self._bind()
+        if "Chameleon" in self.variant.attributes:
+            self.extra_moves.append(lambda pos, checking=False: chameleon_promotions(
+                self._checking if checking else self._legal, pos))
+
+    def _bind(self) -> None:
+        """Choose, once, the generator and check test the variant allows."""
+        v = self.variant
+        promotions = v.promotions
+        self._allowed = {name: v.allows(name) for name in SHORTCUTS}
+        if v.allows("orthodox_attacks"):
+            self.in_check = movegen.in_check
+        elif v.allows("table_observation"):
+            self.in_check = generic.in_check_by_tables
+        else:
+            self.in_check = generic.in_check
+        check = self.in_check
+        if v.allows("pins"):
+            self._legal = movegen.legal_moves
+            self._has_legal = movegen.has_legal_move
+        else:
+            self._legal = lambda pos, first_only=False: generic.legal_moves(
+                pos, promotions, first_only, check)
+            self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check)
+        if v.allows("checking_geometry"):
+            self._checking = movegen.checking_moves
+        else:
+            self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
+
+    def allows(self, shortcut: str) -> bool:
+        """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
+        KeyError for any other)?  Decided once per rule set, in `_bind`."""
+        return self._allowed[shortcut]
+
+    # Single moves ("components" for conditions that group them into turns).
+    def moves(self, pos) -> list[int]:
+        """The legal single moves of the side to move."""
+        if not self.extra_moves and not self.move_filters:
+            return self._legal(pos)
+        out = self._legal(pos)
+        for gen in self.extra_moves:
+            out += gen(pos)
+        for f in self.move_filters:
+            out = [m for m in out if f(pos, m)]
+        return out
+
+    def checking_moves(self, pos) -> list[int]:
+        """The legal single moves after which the opponent is in check."""
+        if not self.extra_moves and not self.move_filters:
+            return self._checking(pos)
+        out = self._checking(pos)
+        for gen in self.extra_moves:
+            out += gen(pos, checking=True)
+        for f in self.move_filters:
+            out = [m for m in out if f(pos, m)]
+        return out
+
+    def has_move(self, pos, excluding: int = -1) -> bool:
+        """Has the side to move a legal single move other than `excluding`?
+        (Stops early: the king's moves, generated first, usually decide.)"""
+        filters = self.move_filters
+
+        def usable(m: int) -> bool:
+            return m != excluding and all(f(pos, m) for f in filters)
+
+        first = self._legal(pos, True)
+        if first:
+            if any(usable(m) for m in first):
+                return True
+            if any(usable(m) for m in self._legal(pos)):
+                return True
+        return any(usable(m) for gen in self.extra_moves for m in gen(pos))
+
+    # Turns.
+    def turns(self, pos) -> list:
+        return self.moves(pos)
+
+    def count_turns(self, pos) -> int:
+        """How many legal turns the side to move has (perft's last ply)."""
+        return len(self.turns(pos))
+
+    @staticmethod
+    def play(pos, turn) -> None:
+        pos.make(turn)
+
+    @staticmethod
+    def undo(pos, turn) -> None:
+        pos.unmake()
+
+    @staticmethod
+    def components(turn) -> tuple[int, ...]:
+        return (turn,)
+
+    def describe(self, pos, turn) -> tuple:
+        """The turn's components as tree `Component`s, described from `pos`
+        (the position before the turn)."""
+        from solver.model.record import component
+
+        return (component(pos, turn),)
+
+    def has_turn(self, pos) -> bool:
+        """Does the side to move have any legal turn? (mate and stalemate tests)"""
+        if not self.extra_moves and not self.move_filters:
+            return self._has_legal(pos)
+        return self.has_move(pos)
+
+    def checking_turns(self, pos) -> list:
+        """The legal turns after which the opponent is in check: the only
+        candidates for a mating turn."""
+        return self.checking_moves(pos)
+
+    def mating_turns(self, pos, first_only: bool = False) -> list:
+        """The legal turns that mate (with `first_only`, at most one): the
+        final turn of a mate stipulation, where only these matter.
+
+        A checking move that leaves the defending king an escape it had
+        before (`escapes`) is refuted without being played, where the
+        variant allows it (`flight_refutation`)."""
+        out = []
+        side = pos.side
+        ek = pos.kings[-side]
+        free = flights(pos, side) if ek >= 0 and self.allows("flight_refutation") else ()
+        board = pos.board
+        for t in self.checking_turns(pos):
+            if free and t.__class__ is int:
+                board[ek] = 0
+                escape = any(not touches(board, t, side, x) for x in free)
+                board[ek] = -KING * side
+                if escape:
+                    continue
+            self.play(pos, t)
+            hit = not self.has_turn(pos)
+            self.undo(pos, t)
+            if hit:
+                out.append(t)
+                if first_only:
+                    break
+        return out
+
+    def bound_caches(self, budget) -> None:
+        """Size the rule set's own caches from a search's memory budget
+        (`Budget.entries`); a search calls it before it starts.  Orthodox
+        rules keep none."""
+
+    def turn_uci(self, turn) -> str:
+        """A turn in UCI notation, components joined by a comma (perft --divide);
+        a Messigny exchange, which UCI cannot say, as `d1<->d8`."""
+        return ",".join(str(Move.decode(m)) if (m >> 14) & 7 == EXCHANGE else Move.decode(m).uci()
+                        for m in self.components(turn))
+
+    def key(self, pos):
+        if not self.key_parts:
+            return pos.hash
+        return (pos.hash, *(f(pos) for f in self.key_parts))
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """A condition as the registry knows it: `install(rules, params)` fills
+    the hooks (or returns a new rule set that wraps them); `preserves(params)`
+    names the properties (`solver.engine.capabilities`) it keeps: all others are
+    dropped from the variant, turning off the shortcuts that need them."""
+    install: Callable
+    preserves: Callable[[tuple[str, ...]], frozenset[str]]

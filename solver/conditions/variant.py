@@ -1,0 +1,96 @@
+"""The variant of a problem: which pieces may appear, what a pawn promotes
+to, and which engine properties hold (`solver.engine.capabilities`).
+
+It is compiled once per problem (per twin: a twin may add pieces) from the
+pieces of the diagram and the conditions, and then decides, once, which
+move generator, check test and search shortcuts the rule set uses.  A
+piece that appears only by promotion counts: the pieces that may appear
+are those of the diagram plus the promotion pieces.
+
+`FEERIE_GENERIC=1` in the environment compiles every variant with no
+properties at all: every shortcut is off and the generic path runs
+everywhere.  The test suite solves under both and requires equal results,
+which is how each fast path is proven against the generic one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from solver.engine.capabilities import ALL_PROPERTIES, allows
+from solver.pieces.attributes import ATTRIBUTES, effective
+from solver.pieces.catalogue import BY_KIND, by_code, promotion_pieces
+
+ORTHODOX_KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
+GENERIC_ENV = "FEERIE_GENERIC"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What the engine may assume for one problem.
+
+    `kinds`: the piece kinds that may stand on the board (diagram and
+    promotions); `promotions`: what a pawn promotes to, in Popeye's order
+    (`catalogue.promotion_pieces`);
+    `properties`: the capabilities that every piece and condition keeps;
+    `attributes`: the piece attributes present (Popeye's English names,
+    `solver.pieces.attributes`), whose move filters the rule set binds."""
+    kinds: frozenset[int]
+    promotions: tuple[int, ...]
+    properties: frozenset[str]
+    attributes: frozenset[str] = frozenset()
+
+    def allows(self, shortcut: str) -> bool:
+        return allows(self.properties, shortcut)
+
+    def restricted(self, preserves: Iterable[str]) -> "Variant":
+        """The variant with only the properties that `preserves` also keeps
+        (a condition's declaration)."""
+        return replace(self, properties=self.properties & frozenset(preserves))
+
+
+def generic_forced() -> bool:
+    """Is the generic path forced everywhere (`FEERIE_GENERIC=1`)?"""
+    return os.environ.get(GENERIC_ENV, "") not in ("", "0")
+
+
+def variant_of_kinds(kinds: Iterable[int]) -> Variant:
+    """The variant of a position holding pieces of these kinds (no
+    conditions), promotions by Popeye's rule (`catalogue.promotion_pieces`)."""
+    present = frozenset(kinds)
+    promotions = promotion_pieces(present)
+    properties = ALL_PROPERTIES
+    for kind in present | frozenset(promotions):
+        properties &= BY_KIND[kind].preserves
+    if generic_forced():
+        properties = frozenset()
+    return Variant(present | frozenset(promotions), promotions, properties)
+
+
+def variant_of(problem) -> Variant:
+    """The variant of a problem's diagram (a `solver.model.problem.Problem`, one
+    twin's), before its conditions restrict it (`registry.build_rules`).
+    Pieces the catalogue lacks are left out: such a problem is refused as
+    unsupported before anything is solved."""
+    kinds = {PAWN, KING}
+    names: set[str] = set()
+    for piece in problem.pieces:
+        row = by_code(piece.kind)
+        if row is not None:
+            kinds.add(row.kind)
+        names.update(effective(piece.kind, piece.attributes))
+    variant = variant_of_kinds(kinds)
+    if not names:
+        return variant
+    attributes = frozenset(n for n in names if n in ATTRIBUTES)
+    for name in attributes:
+        variant = variant.restricted(ATTRIBUTES[name].preserves)
+    return replace(variant, attributes=attributes)
+
+
+def orthodox_variant() -> Variant:
+    """The variant of orthodox chess (honours FEERIE_GENERIC)."""
+    return variant_of_kinds(ORTHODOX_KINDS)

@@ -1,0 +1,76 @@
+"""Moves as plain ints, and a readable `Move` view of them.
+
+The engine passes moves around as ints (`frm | to << 7 | flag << 14 |
+promo << 17 | extra << 24`): they cost nothing to build, compare and store
+in tables.  Promotion kinds have 7 bits (fairy kinds up to 127); castling
+keeps the rook's file there.  `extra` (7 bits) is the square of the piece a
+locust captures (LOCUST), or, in a promotion, the kind of the promoting
+pawn when it is not the orthodox pawn (a Berolina pawn, a superpawn ...),
+so that unmake can put it back.  `Move` decodes one for code that is not on the hot
+path (notation, tests).
+
+Flags say how to make the move; the moved and captured pieces are read
+from the board.  EXCHANGE is the Messigny exchange: the pieces on `frm`
+(the mover's) and `to` (the opponent's, of the same kind) swap places.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.engine.board import FEN_LETTER, square_name
+
+NORMAL = 0      # ordinary move or capture
+DOUBLE = 1      # pawn double step: sets the e.p. square
+EN_PASSANT = 2  # pawn takes e.p.; the captured pawn is beside `to`
+CASTLE = 3      # king move of a castling; the rook move follows from `to`
+PROMOTION = 4   # pawn reaches the last rank; `promo` is the new kind
+EXCHANGE = 5    # Messigny: swap the pieces on frm and to
+LOCUST = 6      # the piece on the square in bits 24-30 is captured; `to` is empty
+
+FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
+              CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",
+              LOCUST: "locust"}
+
+
+def encode(frm: int, to: int, flag: int = NORMAL, promo: int = 0) -> int:
+    return frm | to << 7 | flag << 14 | promo << 17
+
+
+@dataclass(frozen=True)
+class Move:
+    frm: int
+    to: int
+    flag: int = NORMAL
+    promo: int = 0
+
+    @classmethod
+    def decode(cls, m: int) -> "Move":
+        return cls(m & 127, (m >> 7) & 127, (m >> 14) & 7, (m >> 17) & 127)
+
+    def encode(self) -> int:
+        return encode(self.frm, self.to, self.flag, self.promo)
+
+    def uci(self) -> str:
+        """UCI text (e1g1 for castling, e7e8q for promotion), as python-chess
+        writes it; a fairy promotion by the piece's Popeye code (e7e8ca)."""
+        text = square_name(self.frm) + square_name(self.to)
+        if self.flag == PROMOTION:
+            text += _letter(self.promo).lower()
+        return text
+
+    def __str__(self) -> str:
+        sep = "<->" if self.flag == EXCHANGE else "-"
+        return square_name(self.frm) + sep + square_name(self.to) + (
+            "=" + _letter(self.promo) if self.flag == PROMOTION else "")
+
+
+KIND_LETTERS: dict[int, str] = dict(FEN_LETTER)
+"""The letter of each kind in move text: FEN's for the orthodox kinds; the
+walk catalogue (`solver.pieces.catalogue`, a layer above) adds every fairy
+kind's Popeye English code when it is imported, which it is wherever a
+fairy move can exist."""
+
+
+def _letter(kind: int) -> str:
+    return KIND_LETTERS[kind]

@@ -1,0 +1,279 @@
+"""The problem model: what a statement says, independent of any search.
+
+These frozen data classes are the contract between `grammar/` (which builds
+them from text) and the rest of `solver/` (which solves and checks them).
+They hold names and squares as strings so that they print, compare and hash
+plainly; the engine converts them to its integer board when it solves.
+
+Conventions:
+- squares are lower-case algebraic names, 'a1'..'h8';
+- piece kinds are Popeye's English codes, upper case: K Q R B S P for the
+  orthodox pieces (S is the knight, as in Popeye), and Popeye's codes for
+  fairy pieces ('N' nightrider, 'G' grasshopper, 'CA' camel, ...);
+- colours are 'white', 'black' (and 'neutral', which Popeye has and the
+  engine does not support yet);
+- option and condition names are Popeye's English spelling, whatever
+  language the input was written in ('Variation', 'Messigny').
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WHITE = "white"
+BLACK = "black"
+NEUTRAL = "neutral"
+
+ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
+
+
+def _supported_kinds() -> frozenset[str]:
+    """The pieces the engine plays: every row of the walk catalogue, by its
+    English code (solver.pieces.catalogue holds pieces as data only)."""
+    from solver.pieces.catalogue import PIECES
+
+    return frozenset(p.en for p in PIECES)
+
+
+SUPPORTED_KINDS = _supported_kinds()
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    """One unit of the diagram: a piece of some colour standing on a square."""
+
+    square: str
+    color: str
+    kind: str
+    attributes: tuple[str, ...] = ()  # Popeye piece attributes, English: ('Royal', 'Kamikaze')
+
+
+@dataclass(frozen=True)
+class Stipulation:
+    """What is to be achieved, in how many moves.
+
+    `play` is one of 'direct', 'help', 'self', 'reflex' (and, parsed but not
+    solved: 'semi-reflex', 'help-self', 'help-reflex', 'reciprocal-help',
+    'exact', 'proof', ...).  `goal` is Popeye's goal text: '#' (mate) and '='
+    (stalemate) are solved; '==', '+', 'x', '00', 'z', '%', 'dia', 'ep' ...
+    are parsed and reported as unsupported.  `moves` is n in '#n', 'h#n';
+    `half` is True for 'h#n.5' (the help play then starts with a single move
+    of the other side).  `series` marks 'ser-' stipulations.
+
+    `text` is the stipulation as Popeye prints it ('h#2', 'ser-h#5',
+    'h#2.5'); `unsupported` names what feerie cannot solve, or is None.
+    `target` is the square of the goals that name one ('z', 'k'): 'zh3'
+    has goal 'z' and target 'h3'.
+    """
+
+    text: str
+    play: str
+    goal: str
+    moves: int
+    half: bool = False
+    series: bool = False
+    unsupported: str | None = None
+    target: str | None = None
+
+    @property
+    def supported(self) -> bool:
+        return self.unsupported is None
+
+    @property
+    def half_moves(self) -> int:
+        """The most half-moves the play can take (both sides' moves counted)."""
+        if self.series:
+            return self.moves + (0 if self.play == "direct" else 1)
+        if self.play == "direct":
+            return 2 * self.moves - 1
+        return 2 * self.moves + (1 if self.half else 0)
+
+
+# The longest play feerie searches, in half-moves: Popeye's own limit (it
+# ignores '#500', 'h#500', 'ser-#999' as "stipulation with too many moves").
+# Every search is a recursion one level or a few per half-move.
+MAX_HALF_MOVES = 998
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',).
+
+    Parameters are in Popeye's English, one per square or word.  The two
+    conditions feerie solves have a normal form: Messigny () for Rex inclusive
+    (the default) or ('RexExclusive',); Marseillais a subset, in this order,
+    of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
+    README.md, "Problem input").  Every other Popeye condition has supported=False.
+    """
+
+    name: str
+    params: tuple[str, ...] = ()
+    supported: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """A Popeye option with its arguments, e.g. Option('Defence', ('2',)).
+
+    `supported` is False for options feerie accepts but does not implement
+    where they would change the answer (the checker reports them).
+    """
+
+    name: str
+    args: tuple[str, ...] = ()
+    supported: bool = True
+
+
+@dataclass(frozen=True)
+class TwinCommand:
+    """One change a twin makes.
+
+    kind: 'move' (from, to), 'exchange' (sq1, sq2), 'remove' (sq), 'add'
+    (color, kind, sq, attribute...), 'substitute' (old kind, new kind),
+    'rotate' ('90'|'180'|'270'), 'mirror' ('a1<-->h1' | 'a1<-->a8' |
+    'a1<-->h8' | 'a8<-->h1'), 'shift' (from, to), 'polish' (), 'stipulation'
+    (text), 'condition' (the text of each condition: 'Circe', 'Messigny
+    RexExclusive'; no text at all means "no condition"), and args holding
+    the parsed pieces of it.  Kinds and colours are the model's ('S',
+    'white').  The parsed forms of the last two ride along so that nobody
+    re-reads text: `stipulation` for 'stipulation', `conditions` (the whole
+    new set, replacing the old one, as in Popeye) for 'condition'.
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+    stipulation: Stipulation | None = None
+    conditions: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A twin: its commands, applied to the original position, or to the
+    previous twin's position when `continued` (Popeye's 'Twin Continued').
+
+    Without a zero position, the diagram is twin a) and `Problem.twins` are
+    b), c), ...; with `Problem.zero_position`, the diagram is not solved and
+    `Problem.twins` are a), b), ... (see solver.model.twins.expand_twins)."""
+
+    commands: tuple[TwinCommand, ...]
+    continued: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A composed problem as stated.
+
+    `castling` is None when the statement says nothing (then castling is
+    allowed wherever king and rook stand on their original squares, RULES.md
+    1) or a FEN castling field ('KQkq', '-').  `en_passant` lists the squares
+    a pawn has just passed over (FEN e.p. field, Popeye Option EnPassant).
+    `white_to_move` is None when the stipulation alone decides who moves.
+    `zero_position` is True when Popeye's 'ZeroPosition' twin is used (the
+    diagram is not itself a twin).  `intended` holds an intended solution
+    in Popeye notation, one line per solution, when the statement gives one.
+    `language` is the input's language for piece letters: 'en', 'fr', 'de'.
+    `source`, `line` say where the problem was read from (file name, first
+    line of the problem).  The grammar keeps `pieces` sorted (Piece order),
+    so that two statements of one position compare equal.
+    """
+
+    pieces: tuple[Piece, ...]
+    stipulation: Stipulation
+    conditions: tuple[Condition, ...] = ()
+    options: tuple[Option, ...] = ()
+    twins: tuple[Twin, ...] = ()
+    zero_position: bool = False
+    authors: tuple[str, ...] = ()
+    origin: str | None = None
+    title: str | None = None
+    award: str | None = None
+    remark: str | None = None
+    castling: str | None = None
+    en_passant: tuple[str, ...] = ()
+    white_to_move: bool | None = None
+    intended: tuple[str, ...] = ()
+    solutions_expected: int | None = None
+    language: str = "en"
+    source: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+
+    def option(self, name: str) -> Option | None:
+        """The option of that (English Popeye) name, or None."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        return None
+
+    def has_option(self, name: str) -> bool:
+        return self.option(name) is not None
+
+    def unsupported_features(self) -> tuple[str, ...]:
+        """What in this problem feerie cannot solve, one message each (empty
+        when it can): unsupported stipulations, conditions, options, fairy
+        pieces, piece attributes, neutral pieces, in this twin or another."""
+        reasons: list[str] = []
+
+        def stipulation(stip: Stipulation) -> None:
+            if stip.unsupported:
+                reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+
+        def conditions(conds: tuple[Condition, ...]) -> None:
+            for cond in conds:
+                if not cond.supported:
+                    reasons.append(f"condition {cond.name} is not supported")
+
+        def pieces(kinds_and_colours) -> None:
+            kinds_and_colours = list(kinds_and_colours)
+            for color, kind, attributes in kinds_and_colours:
+                if kind not in SUPPORTED_KINDS:
+                    reasons.append(f"fairy piece {kind} is not supported")
+                if color == NEUTRAL:
+                    reasons.append("neutral pieces are not supported")
+            reasons.extend(attribute_reasons(kinds_and_colours, self))
+
+        stipulation(self.stipulation)
+        conditions(self.conditions)
+        for opt in self.options:
+            if not opt.supported:
+                detail = (" with a number (Popeye then prints at most that many solutions per"
+                          " mate position)" if opt.name == "Intelligent" else "")
+                reasons.append(f"option {opt.name} is not supported{detail}")
+        pieces((p.color, p.kind, p.attributes) for p in self.pieces)
+        reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
+        for twin in self.twins:
+            for command in twin.commands:
+                if command.stipulation is not None:
+                    stipulation(command.stipulation)
+                conditions(command.conditions)
+                if command.kind == "add":
+                    pieces([(command.args[0], command.args[1], command.args[3:])])
+                elif command.kind == "substitute":
+                    pieces([(WHITE, command.args[1], ())])
+        return tuple(dict.fromkeys(reasons))
+
+    @property
+    def supported(self) -> bool:
+        return not self.unsupported_features()
+
+
+def attribute_reasons(pieces, problem: Problem) -> list[str]:
+    """Why feerie cannot play the attributes of these pieces ((colour, kind,
+    attributes)) in this problem (`solver.pieces.attributes.unsupported`):
+    whether a fairy piece may appear and which conditions there are matter."""
+    from solver.pieces.attributes import unsupported
+
+    if not any(attributes for _, _, attributes in pieces):
+        return []
+    kinds = {p.kind for p in problem.pieces} | {
+        c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
+    names = [c.name for c in problem.conditions] + [
+        c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
+    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)))
+
+
+def royal_conflicts(pieces) -> list[str]:
+    """More than one royal piece on a side (a king counts), which Popeye
+    refuses too ("only one king allowed")."""
+    from solver.pieces.attributes import royal_conflicts as conflicts
+
+    return conflicts(list(pieces))

@@ -1,0 +1,92 @@
+"""Engine moves as the tree records them: language-neutral `Component`s.
+
+The search works with move ints; the tree keeps what a reader needs (which
+piece moved, from where to where, capture, promotion, castling, e.p.,
+exchange) so that writers never need a position.  A move is described from
+the position *before* it is played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solver.engine.board import square_name
+from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
+from solver.pieces.attributes import names_of
+from solver.pieces.catalogue import BY_KIND
+from solver.model.tree import Component, Effect, components_order
+
+
+def component(pos, m: int) -> Component:
+    """The move m as the tree records it, from the position before it."""
+    c = _plain_component(pos, m)
+    attrs = getattr(pos, "attrs", None)
+    if attrs is None:   # a plain Position: no attributes, no effects
+        return c
+    bits = attrs.get(m & 127, 0)
+    pos.make(m)
+    effects = pos.last_effects()
+    pos.unmake()
+    names = names_of(bits)
+    if not names and not effects:
+        return c
+    side = pos.side
+    out = []
+    for sq, old, old_bits, new, new_bits in effects:
+        before = _piece(old, old_bits)
+        if c.promotion and not new and sq == (m >> 7) & 127 and old * side > 0:
+            # a kamikaze pawn that captures on the last rank vanishes as a
+            # pawn, unpromoted (Popeye: `kPb7*c8[-wkPc8]`)
+            before = _piece(pos.board[m & 127], old_bits)
+            c = replace(c, promotion=None)
+        out.append(Effect(square_name(sq), before, _piece(new, new_bits)))
+    return replace(c, attributes=names, effects=tuple(out))
+
+
+def _piece(code: int, bits: int):
+    """(colour, English kind, attributes) of a piece code, or None for 0."""
+    if not code:
+        return None
+    return ("white" if code > 0 else "black", BY_KIND[abs(code)].en, names_of(bits))
+
+
+def _plain_component(pos, m: int) -> Component:
+    frm = m & 127
+    to = (m >> 7) & 127
+    flag = (m >> 14) & 7
+    kind = BY_KIND[abs(pos.board[frm])].en
+    if flag == CASTLE:
+        return Component(kind, square_name(frm), square_name(to),
+                         castling="0-0" if (m >> 17) & 7 > (frm & 7) else "0-0-0")
+    if flag == EXCHANGE:
+        return Component(kind, square_name(frm), square_name(to), exchange=True)
+    if flag == LOCUST:
+        return Component(kind, square_name(frm), square_name(to), capture=True,
+                         captured=square_name((m >> 24) & 127))
+    return Component(
+        kind, square_name(frm), square_name(to),
+        capture=bool(pos.board[to]) or flag == EN_PASSANT,
+        promotion=BY_KIND[(m >> 17) & 127].en if flag == PROMOTION else None,
+        en_passant=flag == EN_PASSANT,
+    )
+
+
+def print_order(rules, pos, turns: list) -> list:
+    """The turns sorted as the solution prints them (`tree.components_order`:
+    piece K Q R B S P, then departure and arrival squares, then promotion),
+    so that a search playing them in this order finds its lines and keys in
+    print order.  Orthodox moves are sorted on their ints and the board
+    (0x88 squares order as the printed squares do; no notation is built);
+    other turns on their description."""
+    if len(turns) < 2:
+        return list(turns)
+    if rules.allows("int_print_order"):
+        board = pos.board
+
+        def key(m: int) -> int:
+            frm = m & 127
+            promo = 6 - (m >> 17) if (m >> 14) & 7 == PROMOTION else 0
+            return (6 - abs(board[frm])) << 20 | frm << 12 | ((m >> 7) & 127) << 4 | promo
+
+        return sorted(turns, key=key)
+    return sorted(turns, key=lambda t: components_order(rules.describe(pos, t)))

@@ -1,0 +1,293 @@
+"""Move notation as Popeye prints it, in English, French or German.
+
+The tree stores moves language-neutrally (`Component`, with Popeye's English
+piece codes); only here do they become text, with the piece codes of the
+problem's language: `Rc2-c3`, `Rh1*d1`, `CAb1-c4` (French `CHb1-c4`),
+a locust's capture `Lh8*f6-e5`, pawns without a letter (`c7-c8=S`,
+`c7*b8=Q`, `b7-b8=CA`), `0-0`, `0-0-0`, `g4*f3 ep.`, the
+Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
+(`Kg8-h7,Kh7-h6`), and the mark after the turn (` +`, ` #`, ` =`).
+
+`scan_turn` is the inverse, used to read Popeye's output back.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from solver.model.tree import BLACK, Component, Effect, Turn, WHITE
+
+LANGUAGES = ("en", "fr", "de")
+
+@lru_cache(maxsize=None)
+def _piece_tables() -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """English code -> code in each language, and back: the upper-cased piece
+    names of Popeye's input vocabulary, entry i the same piece in every
+    language (one table for reading and writing; tests check the walk
+    catalogue's codes against it).  Imported on first use, as
+    `solver.model.twins` does, so that the engine does not load the grammar."""
+    from solver.model.vocabulary import PIECE_LETTERS
+    to_lang: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    from_lang: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        for en, code in zip(PIECE_LETTERS["en"], PIECE_LETTERS[lang]):
+            to_lang[lang][en.upper()] = code.upper()
+            from_lang[lang][code.upper()] = en.upper()
+    return to_lang, from_lang
+
+
+def _check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; expected one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def piece_letter(kind: str, language: str = "en") -> str:
+    """The letter(s) Popeye prints for a piece kind (an English code) in `language`.
+
+    A kind missing from the table is printed as it is (upper case)."""
+    return _piece_tables()[0][_check_language(language)].get(kind.upper(), kind.upper())
+
+
+def piece_kind(letter: str, language: str = "en") -> str | None:
+    """The English code of the piece `language` prints as `letter`, or None."""
+    return _piece_tables()[1][_check_language(language)].get(letter.upper())
+
+
+def castling_squares(castling: str, side: str) -> tuple[str, str]:
+    """The king's squares of a castling ('0-0' or '0-0-0') by `side`."""
+    rank = "1" if side == WHITE else "8"
+    return "e" + rank, ("g" if castling == "0-0" else "c") + rank
+
+
+# Popeye's letters for white and black in an effect ('[-wkRd5]'), by language.
+COLOUR_LETTERS = {"en": ("w", "b"), "fr": ("b", "n"), "de": ("w", "s")}
+
+
+def attribute_prefix(names, language: str = "en") -> str:
+    """The letters Popeye prints before a piece with these attributes ('rkc';
+    German 'kkc')."""
+    from solver.pieces.attributes import prefix_of
+
+    return prefix_of(names, language) if names else ""
+
+
+def effect_text(e: Effect, c: Component, language: str = "en") -> str:
+    """An effect as Popeye prints it after the move: the mover's change of
+    kind `=cB`, a piece removed `[-wkRd5]`."""
+    if e.before and e.after and e.square == c.to:
+        if e.before[1] == e.after[1]:    # the attributes alone change: `=Q=c`
+            return "=" + attribute_prefix(e.after[2], language)
+        return "=" + attribute_prefix(e.after[2], language) + piece_letter(e.after[1], language)
+
+    def piece(p) -> str:
+        colour = COLOUR_LETTERS[language][0 if p[0] == WHITE else 1]
+        return colour + attribute_prefix(p[2], language) + piece_letter(p[1], language) + e.square
+
+    if e.before and not e.after:
+        return f"[-{piece(e.before)}]"
+    if e.after and not e.before:
+        return f"[+{piece(e.after)}]"
+    return f"[{piece(e.before)}={piece(e.after)[:-2]}]"
+
+
+def component_text(c: Component, language: str = "en") -> str:
+    if c.castling:
+        return c.castling
+    letter = piece_letter(c.kind, language)
+    if c.exchange:
+        return f"{letter}{c.frm}<->{letter}{c.to}"
+    prefix = attribute_prefix(c.attributes, language)
+    if c.captured:   # a locust: the square it takes on, then the one it lands on
+        text = f"{prefix}{letter}{c.frm}*{c.captured}-{c.to}"
+    else:
+        # a pawn has no letter, but for one with attributes: `kPb7*c8`
+        text = ("" if c.kind == "P" and not prefix else prefix + letter) + c.frm + \
+            ("*" if c.capture else "-") + c.to
+    if c.promotion:
+        text += "=" + prefix + piece_letter(c.promotion, language)
+    if c.en_passant:
+        text += " ep."
+    return text + "".join(effect_text(e, c, language) for e in c.effects)
+
+
+def move_text(turn: Turn, language: str = "en") -> str:
+    """The turn without its mark: components joined by a comma (Marseillais)."""
+    return ",".join(component_text(c, language) for c in turn.components)
+
+
+def turn_text(turn: Turn, language: str = "en") -> str:
+    """The turn with its mark, as Popeye prints it: 'Rg5-d5 #'."""
+    text = move_text(turn, language)
+    return text + " " + turn.mark if turn.mark else text
+
+
+# --- reading Popeye's notation back ------------------------------------------
+
+_PIECE = r"[A-Z0-9]{1,2}"
+_SQUARE = r"[a-h][1-8]"
+_PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
+                          # pieces.attributes.names_of_prefix
+_COMPONENT = re.compile(
+    rf"(?P<castle>0-0-0|0-0)"
+    rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
+    rf"|(?:(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])"
+    rf"(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?(?:=(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
+)
+_EFFECT = re.compile(rf"\[-(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})\]")
+
+# What Popeye may print after a move: check, then a goal's marker.
+MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
+
+
+class NotationError(ValueError):
+    """Text that is not a move this module can map (fairy effects, unknown pieces)."""
+
+
+def _pawn_like(kind: str) -> bool:
+    """Does a piece of this English code promote (Berolina pawn, superpawn ...)?"""
+    from solver.pieces.catalogue import by_code
+
+    row = by_code(kind)
+    return row is not None and row.is_pawn
+
+
+def _kind(letter: str, language: str, text: str) -> str:
+    kind = piece_kind(letter, language)
+    if kind is None:
+        raise NotationError(f"unknown piece letter {letter!r} in {text!r}")
+    return kind
+
+
+def _attribute_names(prefix: str | None, language: str, text: str) -> tuple[str, ...]:
+    """The attribute names of a Popeye prefix ('kc' -> Kamikaze, Chameleon)."""
+    if not prefix:
+        return ()
+    from solver.pieces.attributes import names_of_prefix
+
+    names = names_of_prefix(prefix, language)
+    if names is None:
+        raise NotationError(f"unknown piece attributes {prefix!r} in {text!r}")
+    return names
+
+
+def _changes_kind(m, kind: str, attributes) -> bool:
+    """Is the '=' after this move a change of kind (a chameleon's), not a promotion?"""
+    return bool(m.group("promo") and attributes and kind != "P" and not _pawn_like(kind))
+
+
+def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple[Effect, ...]:
+    """The effects written after a move: a chameleon's `=cB` (read where a
+    piece that does not promote is followed by '='), removals `[-wkRd5]`."""
+    out = []
+    colour = side or WHITE
+    if _changes_kind(m, kind, attributes):
+        new = _kind(m.group("promo"), language, m.group(0))
+        out.append(Effect(m.group("to"), (colour, kind, attributes),
+                          (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0)))))
+    if m.group("gain"):
+        if not m.group("promo"):
+            raise NotationError(f"attributes gained without a promotion: {m.group(0)!r}")
+        new = _kind(m.group("promo"), language, m.group(0))
+        out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
+                          (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
+    for e in _EFFECT.finditer(m.group("effects") or ""):
+        letters = COLOUR_LETTERS[language]
+        if e.group("colour") not in letters:
+            raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
+        removed = WHITE if e.group("colour") == letters[0] else BLACK
+        out.append(Effect(e.group("sq"), (removed, _kind(e.group("kind"), language, m.group(0)),
+                                          _attribute_names(e.group("attrs"), language, m.group(0))), None))
+    return tuple(out)
+
+
+def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tuple[tuple[Component, ...], int]:
+    """Read the components of one turn starting at text[pos]; return them and
+    the position after the move (before any mark). `side` places castling."""
+    components: list[Component] = []
+    while True:
+        m = _COMPONENT.match(text, pos)
+        if m is None:
+            raise NotationError(f"cannot read a move at {text[pos:pos + 20]!r}")
+        end = m.end()
+        if end < len(text) and text[end] not in " ,":
+            raise NotationError(f"cannot read the move {text[pos:].split(' ')[0]!r}")
+        if m.group("castle"):
+            castling = m.group("castle")
+            frm, to = castling_squares(castling, side or WHITE)
+            comp = Component("K", frm, to, castling=castling)
+        elif m.group("xk1"):
+            k1, k2 = m.group("xk1"), m.group("xk2")
+            if k1 != k2:
+                raise NotationError(f"exchange of different pieces {m.group(0)!r}")
+            comp = Component(_kind(k1, language, m.group(0)), m.group("xs1"), m.group("xs2"), exchange=True)
+        else:
+            kind = _kind(m.group("kind"), language, m.group(0)) if m.group("kind") else "P"
+            promo = m.group("promo")
+            capture = m.group("sep") == "*"
+            en_passant = m.group("ep") is not None
+            attributes = _attribute_names(m.group("attrs"), language, m.group(0))
+            effects = _effects(m, kind, attributes, language, side)
+            if kind == "P" and m.group("kind") and not attributes:
+                raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
+            if _changes_kind(m, kind, attributes):   # a chameleon's `=cB`, not a promotion
+                promo = None
+            if promo is not None and kind != "P" and not _pawn_like(kind):
+                raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
+            if promo is not None and _attribute_names(m.group("pattrs"), language, m.group(0)) != attributes:
+                raise NotationError(f"a promoted piece with other attributes: {m.group(0)!r}")
+            if en_passant and not (capture and kind == "P"):
+                raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
+            land = m.group("land")
+            if land is not None and not (capture and promo is None and not en_passant):
+                raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
+            if land is not None:
+                comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"),
+                                 attributes=attributes, effects=effects)
+            else:
+                comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
+                                 promotion=_kind(promo, language, m.group(0)) if promo else None,
+                                 en_passant=en_passant, attributes=attributes, effects=effects)
+        components.append(comp)
+        pos = end
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+            continue
+        return tuple(components), pos
+
+
+def scan_marks(text: str, pos: int) -> tuple[str, int]:
+    """Read the marks (' +', ' #', ...) at text[pos]; return them joined by a space."""
+    marks = []
+    while pos < len(text) and text[pos] == " ":
+        word_end = text.find(" ", pos + 1)
+        word = text[pos + 1:] if word_end < 0 else text[pos + 1:word_end]
+        if word not in MARKS:
+            break
+        marks.append(word)
+        pos = len(text) if word_end < 0 else word_end
+    return " ".join(marks), pos
+
+
+def scan_turn(text: str, pos: int, language: str, side: str | None = None) -> tuple[Turn, int]:
+    """A whole turn with its marks, from text[pos]."""
+    components, pos = scan_move(text, pos, language, side)
+    mark, pos = scan_marks(text, pos)
+    return Turn(components, mark), pos
+
+
+def parse_turn(text: str, language: str = "en", side: str | None = None) -> Turn:
+    """The turn `text` stands for, e.g. 'Rc2-c3 +' or 'Kg8-h7,Kh7-h6'."""
+    turn, pos = scan_turn(text.strip(), 0, language, side)
+    if pos != len(text.strip()):
+        raise NotationError(f"unexpected text after the move: {text.strip()[pos:]!r}")
+    return turn
+
+
+__all__ = [
+    "LANGUAGES", "MARKS", "NotationError", "castling_squares", "component_text",
+    "move_text", "parse_turn", "piece_kind", "piece_letter", "scan_marks", "scan_move", "scan_turn",
+    "turn_text",
+]

@@ -1,0 +1,605 @@
+"""Battle play: direct (#n, =n), self (s#n, s=n), reflex (r#n, r=n), semi-reflex.
+
+The attacker (the side that starts) tries to reach the goal within n of
+its moves against any defence.  What "reaching the goal" means differs:
+
+- direct: the attacker's move mates (stalemates) the defender;
+- self: the defender is forced to mate (stalemate) the attacker: the
+  defender's move delivers the goal, and after the attacker's n-th move
+  every defender move does;
+- reflex: as self, and a side that can deliver the goal in one must do so
+  (the defender's obligation ends play in the attacker's favour, the
+  attacker's obligation is a failure for it);
+- semi-reflex: only the defender is under that obligation.
+
+Two memo tables, keyed by `rules.key(pos)`, hold what is known of each
+position as a bracket [longest length known to fail, shortest length known
+to win]: `_win` for positions with the attacker to move, `_lose` for
+positions with the defender to move.  Each is bounded by the memory budget
+(`Budget.entries`); a full one forgets its older half.  Everything the tree builder asks
+(keys, refutations, shortest continuations, threats) goes through them, so
+the tree costs little beyond the proof.
+
+The tree follows Popeye's rules for what it prints:
+- keys: every first move that wins within n (shorter ones included);
+  tries (Option Try): moves refuted by at most `Defence` defences;
+- after an attacker's move that leaves play to the defender: the threat
+  (the shortest win if the defender could pass; not computed when the
+  defender is in check) or 'zugzwang'; then each defence with the
+  attacker's shortest continuations, except defences that are answered by
+  the threat anyway: a defence is shown when its shortest answer is longer
+  than the threat, or as long as the threat and at least one threat move no
+  longer works; a defence allowing a shorter win than the threat is not
+  shown.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
+from solver.engine.movegen import plausible
+from solver.model.record import print_order
+from solver.model.tree import Node, Role, Turn, sort_siblings
+
+DIRECT = "direct"
+SELF = "self"
+REFLEX = "reflex"
+SEMI_REFLEX = "semi-reflex"
+
+_INF = 1 << 30
+# Bytes an entry of `_win` or `_lose` costs (an int key, a list of two, the
+# dict's slot: 170 measured over a million entries).
+MEMO_ENTRY_BYTES = 180
+
+
+def side_name(side: int) -> str:
+    return "white" if side > 0 else "black"
+
+
+def _completer(nodes: list[Node], on_found: Callable[[Node], None] | None):
+    """What a first-level node goes through once its tree is complete: its
+    children sorted into print order, then kept in `nodes` and reported."""
+
+    def complete(node: Node) -> None:
+        sort_siblings(node.children)
+        nodes.append(node)
+        if on_found is not None:
+            on_found(node)
+
+    return complete
+
+
+class Battle:
+    def __init__(self, rules, pos, play: str, goal: str, budget: Budget, *,
+                 threat_max: int | None = None, no_threat: bool = False,
+                 no_short_variations: bool = False, mates_in_1: bool = False) -> None:
+        if play not in (DIRECT, SELF, REFLEX, SEMI_REFLEX):
+            raise ValueError(play)
+        self.rules = rules
+        self.pos = pos
+        self.play = play
+        self.goal = goal
+        self.budget = budget
+        self.threat_max = threat_max
+        self.no_threat = no_threat
+        self.no_short_variations = no_short_variations
+        # Popeye's Option MatesIn1: in self play, a defence that delivers the
+        # goal at once is shown even where longer play was possible
+        self.mates_in_1 = mates_in_1
+        self._win: dict = {}
+        self._lose: dict = {}
+        # each table's bound: half the search's share of the memory budget
+        self._memo_limit = budget.entries(SEARCH_SHARE / 2, MEMO_ENTRY_BYTES)
+        rules.bound_caches(budget)
+        # killer defences: the last refutation found with k attacker moves
+        # left; it usually refutes the next attacker move too
+        self._killer: dict[int, object] = {}
+        # and the last winning attacker move found with n moves left
+        self._best: dict[int, object] = {}
+        self._direct = play == DIRECT
+        self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
+        self._obliged_attacker = play == REFLEX
+        # Killers tested before the defences are generated, where the variant
+        # allows it (`killer_test`: orthodox walks, a turn is one move), and
+        # not where the defender must take a goal move (reflex play) before
+        # anything else.
+        self._quick_killer = rules.allows("killer_test") and not self._obliged_defender
+
+    # ------------------------------------------------------------------ goal
+
+    def goal_reached(self) -> bool:
+        """Has the side to move just suffered the goal (is it mated /
+        stalemated; for '~', any move reaches the goal)?"""
+        pos = self.pos
+        if self.goal == "~":
+            return True
+        if self.goal == "#":
+            return self.rules.in_check(pos) and not self.rules.has_turn(pos)
+        return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
+
+    def _goal_candidates(self) -> list:
+        """Turns that may deliver the goal at once: for mate, checking turns only."""
+        rules = self.rules
+        return rules.checking_turns(self.pos) if self.goal == "#" else rules.turns(self.pos)
+
+    def goal_turns(self) -> list:
+        """The turns of the side to move that deliver the goal at once."""
+        out = []
+        pos, rules = self.pos, self.rules
+        for t in self._goal_candidates():
+            rules.play(pos, t)
+            if self.goal_reached():
+                out.append(t)
+            rules.undo(pos, t)
+        return out
+
+    def has_goal_turn(self) -> bool:
+        pos, rules = self.pos, self.rules
+        for t in self._goal_candidates():
+            rules.play(pos, t)
+            hit = self.goal_reached()
+            rules.undo(pos, t)
+            if hit:
+                return True
+        return False
+
+    def mark(self) -> str:
+        """Popeye's mark after a turn: '+', '#', '=' or ''.  With the goal '~'
+        Popeye looks for neither mate nor stalemate: a mate is marked '+'."""
+        pos = self.pos
+        check = self.rules.in_check(pos)
+        if self.goal != "~" and not self.rules.has_turn(pos):
+            return "#" if check else "="
+        return "+" if check else ""
+
+    # ---------------------------------------------------------------- proofs
+
+    def wins(self, n: int) -> bool:
+        """Attacker to move: can it force the goal within n of its moves?"""
+        if n <= 0:
+            return False
+        key = self.rules.key(self.pos)
+        memo = self._win.get(key)
+        if memo is not None:
+            if n >= memo[1]:
+                return True
+            if n <= memo[0]:
+                return False
+        else:
+            if len(self._win) >= self._memo_limit:
+                drop_oldest_half(self._win)
+            memo = self._win[key] = [0, _INF]
+        self.budget.tick()
+        result = self._wins(n)
+        if result:
+            if n < memo[1]:
+                memo[1] = n
+        elif n > memo[0]:
+            memo[0] = n
+        return result
+
+    def _wins(self, n: int) -> bool:
+        pos, rules = self.pos, self.rules
+        play, undo = rules.play, rules.undo
+        if self._direct:
+            if self.goal == "~":
+                return bool(rules.turns(pos))
+            mate = self.goal == "#"
+            turns = rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)
+            if n > 1:
+                # the move that won last time at this length is tried first
+                best = self._best.get(n)
+                if best is not None and best in turns:
+                    turns.remove(best)
+                    turns.insert(0, best)
+            for t in turns:
+                play(pos, t)
+                check = rules.in_check(pos)
+                if check == mate and not rules.has_turn(pos):
+                    undo(pos, t)
+                    return True
+                if n > 1 and self.loses(n - 1):
+                    undo(pos, t)
+                    self._best[n] = t
+                    return True
+                undo(pos, t)
+            return False
+        if self._obliged_attacker and self.has_goal_turn():
+            return False
+        for t in rules.turns(pos):
+            play(pos, t)
+            ok = self.loses(n - 1)
+            undo(pos, t)
+            if ok:
+                return True
+        return False
+
+    def loses(self, k: int) -> bool:
+        """Defender to move: does the attacker win within k more attacker moves?
+
+        (Self and reflex play: k may be 0, the defender must then deliver the goal.)
+        """
+        key = self.rules.key(self.pos)
+        memo = self._lose.get(key)
+        if memo is not None:
+            if k >= memo[1]:
+                return True
+            if k <= memo[0] and memo[0] >= 0:
+                return False
+        else:
+            if len(self._lose) >= self._memo_limit:
+                drop_oldest_half(self._lose)
+            memo = self._lose[key] = [-1, _INF]
+        self.budget.tick()
+        result = self._loses(k)
+        if result:
+            if k < memo[1]:
+                memo[1] = k
+        elif k > memo[0]:
+            memo[0] = k
+        return result
+
+    def _loses(self, k: int) -> bool:
+        pos, rules = self.pos, self.rules
+        killer = self._killer.get(k)
+        tried = None
+        if killer is not None and self._quick_killer \
+                and plausible(pos.board, pos.side, killer):
+            # The killer usually refutes again: test it before generating
+            # every defence (a refutation makes the answer False whatever
+            # the other defences, the stalemate test or the threat guard say).
+            rules.play(pos, killer)
+            if rules.in_check(pos, -pos.side):  # not legal here
+                rules.undo(pos, killer)
+            else:
+                ok = self.answered(k)
+                rules.undo(pos, killer)
+                if not ok:
+                    return False
+                tried = killer
+        turns = rules.turns(pos)
+        if not turns:
+            return False
+        if self._obliged_defender and self.has_goal_turn():
+            return True
+        if not self._passes_threat_guard(k):
+            return False
+        if killer is not None and killer != tried and killer in turns:
+            rules.play(pos, killer)
+            ok = self.answered(k)
+            rules.undo(pos, killer)
+            if not ok:
+                return False
+        for t in turns:
+            if t == killer:
+                continue
+            rules.play(pos, t)
+            ok = self.answered(k)
+            rules.undo(pos, t)
+            if not ok:
+                self._killer[k] = t
+                return False
+        return True
+
+    def _passes_threat_guard(self, k: int) -> bool:
+        """Popeye's Option Threat n (defender to move, k attacker moves left):
+        when k >= n and the defender is not in check, the attacker's last move
+        must threaten to win within n moves (were the defender to pass), or it
+        counts as defended.  A search restriction that makes long problems
+        solvable, and that changes the answer as it does in Popeye (a key
+        without a short threat is neither key nor try)."""
+        n = self.threat_max
+        if n is None or k < n or self.rules.in_check(self.pos):
+            return True
+        pos = self.pos
+        pos.set_state(-pos.side, ())
+        try:
+            return self.wins(n)
+        finally:
+            pos.unmake()
+
+    def answered(self, k: int) -> bool:
+        """After a defence (attacker to move): does the attacker still win within k?"""
+        if self._direct:
+            return self.wins(k)
+        if self.play == SELF and self.goal_reached():
+            return True
+        return k > 0 and self.wins(k)
+
+    def shortest_answer(self, k: int) -> int | None:
+        """After a defence: the fewest attacker moves that win (0: the defence
+        itself delivered the goal, in self play), or None beyond k."""
+        if self.play == SELF and self.goal_reached():
+            return 0
+        for n in range(1, k + 1):
+            if self.wins(n):
+                return n
+        return None
+
+    def turn_wins(self, n: int) -> bool:
+        """The attacker's turn has just been played: does it win within n moves
+        in all (n counts this turn)?"""
+        if self._direct and self.goal_reached():
+            return True
+        if self._direct and n <= 1:
+            return False
+        return self.loses(n - 1)
+
+    # ------------------------------------------------------------------ tree
+
+    def _played(self, role: Role, turn) -> Node:
+        """Describe and play `turn`; the node gets its mark after the move."""
+        side = self.pos.side
+        desc = self.rules.describe(self.pos, turn)
+        self.rules.play(self.pos, turn)
+        return Node(role, Turn(desc, self.mark()), side=side_name(side))
+
+    def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,
+              variations: bool = True, out: list[Node] | None = None,
+              only: list[int] | None = None,
+              on_key: Callable[[Node], None] | None = None) -> list[Node]:
+        """Keys (and tries) of the stipulation in n, as tree nodes, appended to
+        `out` as each is complete (a time limit keeps what was found), in
+        print order (the first turns are tried in that order, each tree is
+        sorted when complete), and given to `on_key` then.
+        `only`: look at these first turns alone (indices in generation order),
+        to share the work among processes."""
+        pos, rules = self.pos, self.rules
+        nodes = [] if out is None else out
+        complete = _completer(nodes, on_key)
+
+        turns = rules.turns(pos)
+        if only is not None:
+            turns = [turns[i] for i in only if i < len(turns)]
+        turns = print_order(rules, pos, turns)
+        if self._obliged_attacker:
+            forced = set(self.goal_turns())
+            if forced:
+                # Reflex play: the attacker must deliver the goal itself, which
+                # ends play; Popeye shows these moves marked ' ?!?'.
+                for t in turns:
+                    if t in forced:
+                        node = self._played(Role.FORCED, t)
+                        rules.undo(pos, t)
+                        complete(node)
+                return nodes
+        limit = max_refutations + 1 if tries else 1
+
+        def first_move(t) -> Node | None:
+            return self._first_move(t, n, tries, max_refutations, limit, variations)
+
+        # Shorter wins are proven first, with their trees: a time limit then
+        # keeps them even when a long proof of a move before them in print
+        # order (where they wait to be printed) does not end in time.
+        ahead: dict = {}
+        try:
+            for d in range(1, n):
+                for t in turns:
+                    if t in ahead:
+                        continue
+                    rules.play(pos, t)
+                    try:
+                        short = self.turn_wins(d)
+                    finally:
+                        rules.undo(pos, t)
+                    if short:
+                        node = first_move(t)
+                        if node is not None:
+                            ahead[t] = node
+            for t in turns:
+                node = ahead.pop(t, None) or first_move(t)
+                if node is not None:
+                    complete(node)
+        finally:
+            for t in turns:  # stopped early: the short keys not reached yet, in print order
+                if t in ahead:
+                    sort_siblings(ahead[t].children)
+                    nodes.append(ahead[t])
+        return nodes
+
+    def _first_move(self, t, n: int, tries: bool, max_refutations: int, limit: int,
+                    variations: bool) -> Node | None:
+        """The attacker's first move `t` as a key or try with its tree, or
+        None when it is neither."""
+        pos, rules = self.pos, self.rules
+        node = self._played(Role.KEY, t)
+        try:
+            if self._direct and self.goal_reached():
+                return node
+            if self._direct and n <= 1:
+                return None
+            refs = self.refutations(n - 1, limit)
+            if refs is None:
+                return None
+            if refs:
+                if not tries or len(refs) > max_refutations:
+                    return None
+                node.role = Role.TRY
+            if variations:
+                self.expand_defence(node, n - 1, refs)
+            else:
+                for r in refs:
+                    ref = self._played(Role.REFUTATION, r)
+                    rules.undo(pos, r)
+                    node.children.append(ref)
+            return node
+        finally:
+            rules.undo(pos, t)
+
+    def refutations(self, k: int, limit: int) -> list | None:
+        """Defender to move: defences after which the attacker no longer wins
+        within k (at most `limit` of them); None when the defender has no move
+        at all (the attacker's move stalemated it: neither key nor try)."""
+        pos, rules = self.pos, self.rules
+        turns = rules.turns(pos)
+        if not turns:
+            return None
+        if self._obliged_defender and self.has_goal_turn():
+            return []
+        if not self._passes_threat_guard(k):
+            return None
+        refs = []
+        for d in turns:
+            rules.play(pos, d)
+            ok = self.answered(k)
+            rules.undo(pos, d)
+            if not ok:
+                refs.append(d)
+                if len(refs) >= limit:
+                    break
+        return refs
+
+    def expand_defence(self, node: Node, k: int, refutations=()) -> None:
+        """Below an attacker's move (played; defender to move): threat or
+        zugzwang, the defences worth showing with their continuations, and the
+        refutations of a try."""
+        pos, rules = self.pos, self.rules
+        if self._obliged_defender:
+            forced = self.goal_turns()
+            if forced:
+                for d in forced:
+                    node.children.append(self._played(Role.VARIATION, d))
+                    rules.undo(pos, d)
+                return
+        if k == 0 or (self.play == SELF and self.loses(0)):
+            # self play, after the attacker's last move (or a move after which
+            # every defence delivers the goal, a short solution: Popeye shows
+            # no threat then): the defences that deliver it, then the
+            # refutations of a try
+            refuting = set(refutations)
+            for d in rules.turns(pos):
+                if d not in refuting:
+                    node.children.append(self._played(Role.VARIATION, d))
+                    rules.undo(pos, d)
+            self._append_refutations(node, refutations)
+            return
+        threat_len = None
+        threat_turns: list = []
+        if not self.no_threat and not rules.in_check(pos):
+            threat_len, threat_turns, threat_nodes = self.threats(k)
+            if threat_len is None:
+                node.label = "zugzwang"
+            else:
+                node.label = "threat"
+                node.children.extend(threat_nodes)
+        refuting = set(refutations)
+        for d in rules.turns(pos):
+            if d in refuting:
+                continue
+            var = self._played(Role.VARIATION, d)
+            try:
+                length = self.shortest_answer(k)
+                if length is None or (length == 0 and not self.mates_in_1):
+                    # (Popeye hides a defence delivering the goal at once in
+                    # self play where longer play was possible: MatesIn1 shows it)
+                    continue
+                if threat_len is not None:
+                    if length < threat_len:
+                        continue
+                    if length == threat_len and not self.defeats_threat(threat_turns, threat_len):
+                        continue
+                if self.no_short_variations and length < k:
+                    continue
+                self.expand_continuations(var, length)
+                node.children.append(var)
+            finally:
+                rules.undo(pos, d)
+        self._append_refutations(node, refutations)
+
+    def _append_refutations(self, node: Node, refutations) -> None:
+        for r in refutations:
+            node.children.append(self._played(Role.REFUTATION, r))
+            self.rules.undo(self.pos, r)
+
+    def expand_continuations(self, var: Node, length: int) -> None:
+        """After a defence: every attacker move that wins in exactly `length`."""
+        if length == 0:
+            return
+        pos, rules = self.pos, self.rules
+        for t in rules.turns(pos):
+            child = self._played(Role.CONTINUATION, t)
+            try:
+                if not self.turn_wins(length):
+                    continue
+                if not (self._direct and self.goal_reached()):
+                    self.expand_defence(child, length - 1)
+                var.children.append(child)
+            finally:
+                rules.undo(pos, t)
+
+    def threats(self, k: int):
+        """With the defender passing: (length, turns, nodes) of the shortest
+        wins within k (Option Threat n caps the length), or (None, [], [])."""
+        pos, rules = self.pos, self.rules
+        pos.set_state(-pos.side, ())
+        try:
+            length = next((n for n in range(1, k + 1) if self.wins(n)), None)
+            if length is None:
+                return None, [], []
+            turns, nodes = [], []
+            for t in rules.turns(pos):
+                child = self._played(Role.THREAT, t)
+                try:
+                    if not self.turn_wins(length):
+                        continue
+                    if not (self._direct and self.goal_reached()):
+                        self.expand_defence(child, length - 1)
+                    turns.append(t)
+                    nodes.append(child)
+                finally:
+                    rules.undo(pos, t)
+            return length, turns, nodes
+        finally:
+            pos.unmake()
+
+    def defeats_threat(self, threat_turns: list, length: int) -> bool:
+        """After a defence: does at least one threat move no longer win in `length`?"""
+        pos, rules = self.pos, self.rules
+        legal = set(rules.turns(pos))
+        for t in threat_turns:
+            if t not in legal:
+                return True
+            rules.play(pos, t)
+            ok = self.turn_wins(length)
+            rules.undo(pos, t)
+            if not ok:
+                return True
+        return False
+
+    def set_play(self, n: int, out: list[Node] | None = None,
+                 on_found: Callable[[Node], None] | None = None) -> list[Node]:
+        """The defender moving first (Option SetPlay): each defence after which
+        the attacker wins within n-1, with its shortest continuations;
+        appended to `out` in print order as each is complete (a time limit
+        keeps them), and given to `on_found` then."""
+        pos, rules = self.pos, self.rules
+        pos.set_state(-pos.side, ())
+        nodes = [] if out is None else out
+        complete = _completer(nodes, on_found)
+
+        try:
+            if self._obliged_defender:
+                forced = self.goal_turns()
+                if forced:
+                    for d in print_order(rules, pos, forced):
+                        node = self._played(Role.SET, d)
+                        rules.undo(pos, d)
+                        complete(node)
+                    return nodes
+            # as after a key: a defence delivering the goal at once is hidden
+            # where longer play was possible (not when every defence does)
+            hide_at_once = not self.mates_in_1 and n > 1 and not (self.play == SELF and self.loses(0))
+            for d in print_order(rules, pos, rules.turns(pos)):
+                var = self._played(Role.SET, d)
+                try:
+                    length = self.shortest_answer(n - 1)
+                    if length is None or (length == 0 and hide_at_once):
+                        continue
+                    self.expand_continuations(var, length)
+                finally:
+                    rules.undo(pos, d)
+                complete(var)
+        finally:
+            pos.unmake()
+        return nodes

@@ -1,0 +1,294 @@
+"""Help and series play: every line of half-moves that reaches the goal.
+
+A stipulation of this kind is a fixed schedule of half-moves ("slots"), each
+played by a given side, followed by a final test:
+- h#n: Black, White, ... (2n slots); the last slot's move must mate;
+- h#n.5: White first (2n+1 slots);
+- hs#n: help play for 2n slots, then the side to move must be forced to
+  deliver the goal (it has moves and every one of them does);
+- ser-h#n: n Black slots, then White mates; ser-#n: n White slots, the last
+  mates; ser-s#n: n White slots, then Black is forced to mate.
+In a series the opponent "passes" between two series moves, so a series
+move followed by another may not give check (the opponent could not answer
+it); the last one may, the other side's next move must then answer it.
+
+Since all lines are wanted, nothing is cut on success; the memo keeps only
+failures: (position key, slot) from which no line reaches the goal.  It is
+bounded by the memory budget (`Budget.entries`); a full memo forgets its
+older half.  At the
+last slot of a mate goal the rules' `mating_turns` gives the mating turns
+at once (only checking turns can mate; a condition may find them faster
+than by playing every turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from typing import Callable
+
+from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
+from solver.model.record import print_order
+from solver.model.tree import Node, Role, Turn, components_order
+
+# Bytes an entry of the failure memo costs (a (key, slot) tuple and the
+# dict's slot: 193 measured over a million entries).  The default budget
+# allows about 3 million: bench/t6's brute-force h#4 needs some 2.5 million.
+FAIL_ENTRY_BYTES = 200
+
+
+class EnoughSolutions(Exception):
+    """MaxSolutions reached: the search stops, what was found stands."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Who plays each slot and how play ends.
+
+    `sides[i]` is +1 (white) or -1 (black); `final` is 'goal' (the last
+    slot's move reaches it) or 'forced' (after the last slot, the side to
+    move must deliver the goal with every move).  A slot followed by a slot
+    of the same side is a series move: the opponent passes in between.
+    """
+
+    sides: tuple[int, ...]
+    final: str = "goal"
+    # who moves first when `sides` is empty (the forced end alone: the set
+    # play of ser-s#n, or a set play's shortest line in hs#n)
+    to_move: int = 0
+
+    @property
+    def first(self) -> int:
+        """The side that moves first."""
+        return self.sides[0] if self.sides else self.to_move
+
+    def passes_after(self, i: int) -> bool:
+        return i + 1 < len(self.sides) and self.sides[i + 1] == self.sides[i]
+
+
+def help_schedule(first: int, half_moves: int, final: str = "goal") -> Schedule:
+    return Schedule(tuple(first if i % 2 == 0 else -first for i in range(half_moves)), final, first)
+
+
+def help_schedules(first: int, half_moves: int, final: str = "goal") -> tuple[Schedule, ...]:
+    """The help play of `half_moves` and its shorter forms, shortest first:
+    Popeye prints every shorter solution of help play too (h#3: h#1, h#2,
+    h#3; h#2.5: h#0.5...), each shorter by a whole move and starting with
+    the same side.  A 'goal' line needs at least one half-move."""
+    low = 1 if final == "goal" else 0
+    return tuple(help_schedule(first, h, final) for h in range(half_moves, low - 1, -2))[::-1]
+
+
+def series_schedule(side: int, moves: int, then_other: bool, final: str = "goal") -> Schedule:
+    """`moves` series moves by `side`; then, with `then_other`, one move of
+    the other side that reaches the goal (ser-h#)."""
+    return Schedule((side,) * moves + ((-side,) if then_other else ()), final)
+
+
+class LineCollector:
+    """What the help-play searches share (this one and the intelligent
+    search): the solution count against MaxSolutions, the mark of a move
+    just played, the bounded memo of positions that failed, the `only`
+    restriction of the first turns, and the report of each line found.
+
+    `on_line`, when set, is called with each line (its nodes, root first)
+    as soon as its last move is found; for that the moves on the way down
+    get their text and mark when played (`_stack`), not when the search
+    comes back up.  Then, and under MaxSolutions (which keeps the first
+    lines found), both searches play the turns of every slot in print order
+    (`record.print_order`), so that the lines come in the order they are
+    printed; otherwise the order does not matter (the trie is sorted
+    afterwards) and sorting, about a tenth of the search's time, is saved."""
+
+    def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
+                 max_solutions: int | None = None) -> None:
+        self.rules = rules
+        self.pos = pos
+        self.schedule = schedule
+        self.budget = budget
+        self.max_solutions = max_solutions
+        self.solutions = 0
+        # (key, slot) of the positions known to fail, in insertion order (a
+        # dict used as an ordered set, so that the oldest can be dropped)
+        self._fail: dict = {}
+        self._fail_limit = budget.entries(SEARCH_SHARE, FAIL_ENTRY_BYTES)
+        rules.bound_caches(budget)
+        self._only: list[int] | None = None
+        self.on_line: Callable[[tuple[Node, ...]], None] | None = None
+        self._stack: list[Node] = []  # the nodes of the moves played above this slot
+
+    def _order(self, turns: list) -> list:
+        """The turns in the order to play them (see the class docstring)."""
+        if self.on_line is None and self.max_solutions is None:
+            return turns
+        return print_order(self.rules, self.pos, turns)
+
+    def _report(self, leaf: Node) -> None:
+        """A line ends with `leaf`: tell `on_line`, then count it."""
+        if self.on_line is not None:
+            self.on_line(tuple(self._stack) + (leaf,))
+        self._found()
+
+    def _found(self) -> None:
+        self.solutions += 1
+        if self.max_solutions is not None and self.solutions >= self.max_solutions:
+            raise EnoughSolutions()
+
+    def mark(self) -> str:
+        """The mark of the move just played: '#', '=', '+' or ''."""
+        pos, rules = self.pos, self.rules
+        check = rules.in_check(pos)
+        if not rules.has_turn(pos):
+            return "#" if check else "="
+        return "+" if check else ""
+
+    def _remember_failure(self, key) -> None:
+        if key is None:
+            return
+        if len(self._fail) >= self._fail_limit:
+            drop_oldest_half(self._fail)
+        self._fail[key] = None
+
+
+class LineSearch(LineCollector):
+    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+                 max_solutions: int | None = None) -> None:
+        super().__init__(rules, pos, schedule, budget, max_solutions)
+        self.goal = goal
+
+    def goal_reached(self) -> bool:
+        pos, rules = self.pos, self.rules
+        if self.goal == "#":
+            return rules.in_check(pos) and not rules.has_turn(pos)
+        return not rules.in_check(pos) and not rules.has_turn(pos)
+
+    def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
+        """All lines, as a trie of nodes appended to `out` as they are found
+        (MaxSolutions or a time limit keep what was found); the position must
+        have the first slot's side to move.  `only`: look at these first turns
+        alone (indices in generation order), to share the work among processes."""
+        if self.pos.side != self.schedule.first:
+            raise ValueError("the side to move does not match the schedule")
+        out = [] if out is None else out
+        self._only = only
+        try:
+            self._slot(0, out)
+        except EnoughSolutions:
+            pass
+        return out
+
+    def _slot(self, i: int, out: list[Node]) -> list[Node]:
+        """Fill `out` with the lines from slot i on; return it."""
+        sched = self.schedule
+        pos, rules = self.pos, self.rules
+        last = i == len(sched.sides) - 1
+        if i == len(sched.sides):
+            return self._forced(out)
+        turns = None  # the first slot's turns, when restricted to `only`
+        key = None
+        if i == 0 and self._only is not None:
+            every = rules.turns(pos)
+            turns = [every[j] for j in self._only if j < len(every)]
+            if not turns:
+                return out
+        else:
+            key = (rules.key(pos), i)
+            if key in self._fail:
+                return out
+        self.budget.tick()
+        side = pos.side
+        passes = sched.passes_after(i)
+        final_goal = last and sched.final == "goal"
+        mate = self.goal == "#"
+        if final_goal:
+            if turns is None and mate:
+                hits = rules.mating_turns(pos)
+            else:
+                if turns is None:
+                    turns = rules.turns(pos)
+                hits = []
+                tick = self.budget.tick
+                for t in turns:
+                    tick()  # a goal test each (a costly one under a condition)
+                    rules.play(pos, t)
+                    if rules.in_check(pos) == mate and not rules.has_turn(pos):
+                        hits.append(t)
+                    rules.undo(pos, t)
+            for t in self._order(hits):
+                desc = rules.describe(pos, t)
+                rules.play(pos, t)
+                leaf = Node(Role.HELP, Turn(desc, self.mark()), side=_side(side))
+                rules.undo(pos, t)
+                out.append(leaf)
+                self._report(leaf)
+            if not out:
+                self._remember_failure(key)
+            return out
+        streaming = self.on_line is not None
+        stack = self._stack
+        for t in self._order(rules.turns(pos) if turns is None else turns):
+            desc = rules.describe(pos, t) if streaming else None
+            rules.play(pos, t)
+            try:
+                if passes and rules.in_check(pos):
+                    continue  # the opponent could not answer this check
+                # streaming: the mark now, as the lines below are reported at once
+                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, side=_side(side))
+                out.append(node)
+                stack.append(node)
+                try:
+                    if passes:
+                        pos.set_state(side, ())
+                        try:
+                            self._slot(i + 1, node.children)
+                        finally:
+                            pos.unmake()
+                    else:
+                        self._slot(i + 1, node.children)
+                finally:
+                    # also when MaxSolutions or the time limit stops the search: keep what was found
+                    stack.pop()
+                    if not node.children:
+                        out.pop()
+                    elif node.turn is None:
+                        mark = self.mark()
+                        rules.undo(pos, t)
+                        node.turn = Turn(rules.describe(pos, t), mark)
+                        rules.play(pos, t)
+            finally:
+                rules.undo(pos, t)
+        if not out:
+            self._remember_failure(key)
+        return out
+
+    def _forced(self, out: list[Node]) -> list[Node]:
+        """After the schedule (hs#, ser-s#): the side to move must have moves,
+        and every one must deliver the goal; those moves are the line's end."""
+        pos, rules = self.pos, self.rules
+        turns = rules.turns(pos)
+        if not turns:
+            return out
+        side = pos.side
+        nodes = []
+        tick = self.budget.tick
+        for t in turns:
+            tick()  # each turn is a goal test: under a condition, a costly one
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            hit = self.goal_reached()
+            mark = self.mark() if hit else ""
+            rules.undo(pos, t)
+            if not hit:
+                return out
+            nodes.append(Node(Role.HELP, Turn(desc, mark), side=_side(side)))
+        nodes.sort(key=lambda n: components_order(n.turn.components))
+        out.extend(nodes)
+        if self.on_line is not None:
+            for leaf in nodes:
+                self.on_line(tuple(self._stack) + (leaf,))
+        self._found()
+        return out
+
+
+def _side(side: int) -> str:
+    return "white" if side > 0 else "black"
