@@ -223,13 +223,12 @@ class Problem:
                     reasons.append(f"condition {cond.name} is not supported")
 
         def pieces(kinds_and_colours) -> None:
-            kinds_and_colours = list(kinds_and_colours)
             for color, kind, attributes in kinds_and_colours:
                 if kind not in SUPPORTED_KINDS:
                     reasons.append(f"fairy piece {kind} is not supported")
                 if color == NEUTRAL:
                     reasons.append("neutral pieces are not supported")
-            reasons.extend(attribute_reasons(kinds_and_colours, self))
+                reasons.extend(attribute_reasons([(color, kind, attributes)], self))
 
         stipulation(self.stipulation)
         conditions(self.conditions)

@@ -182,7 +182,7 @@ def attribute_lines(pieces, language: str) -> list[str]:
     attribute ('Royal d1', 'Kamikaze h8 b3 a2 h1'): attributes in Popeye's
     order, squares in board order from a8 to h1, both colours together.  A
     royal king is not named (Popeye drops the attribute)."""
-    from grammar.popeye_vocabulary import PIECE_ATTRIBUTES
+    from solver.model.vocabulary import PIECE_ATTRIBUTES
     from solver.pieces.attributes import PRINT_ORDER, effective
 
     names = dict(zip(PIECE_ATTRIBUTES["en"], PIECE_ATTRIBUTES[language]))
