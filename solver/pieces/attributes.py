@@ -110,6 +110,13 @@ def chameleon_promotions(legal: Callable, pos, checking: bool = False) -> list[i
     nothing of its legality, nor of the check it gives).  `legal(pos)`: the
     rule set's legal (with `checking`, checking) moves before the hooks."""
     attrs = pos.attrs
+    s = pos.side
+    board = pos.board
+    rank = 6 if s > 0 else 1   # where a pawn stands before it promotes (orthodox pawns only:
+    #                            chameleons with fairy pieces are refused)
+    if not any(sq >> 4 == rank and board[sq] == PAWN * s and not attrs.get(sq, 0) & CHAMELEON
+               for sq in pos.occupied[s]):
+        return []
     return [m | CHAMELEON_PROMOTION for m in legal(pos)
             if (m >> 14) & 7 == PROMOTION and not attrs.get(m & 127, 0) & CHAMELEON]
 
