@@ -6,7 +6,8 @@ kamikaze captures, e.p., capturing promotions, a kamikaze king; chameleon
 cycles, promotions, castling, checks given by the new kind; both sides,
 with HalfDuplex for Black) and seeded random positions
 (tests/generate_attribute_data.py: `random_moves` ~1, `d1` #1, `d2` #2,
-`h2` h#2).  Each is solved by feerie and compared with Popeye's solution
+`h2` h#2) and `twins` (move, exchange, remove and add, rotate, mirror and
+substitute an attributed piece).  Each is solved by feerie and compared with Popeye's solution
 tree up to sibling order (tests/popeye_reference.py), with every shortcut
 the attributes preserve on, and again under FEERIE_GENERIC=1: equal
 results prove that what each attribute declares it preserves
@@ -26,7 +27,7 @@ DATA = Path(__file__).resolve().parent / "data" / "attributes"
 
 
 def test_every_form_has_data():
-    assert set(forms(DATA)) == {"moves", "random_moves", "d1", "d2", "h2"}
+    assert set(forms(DATA)) == {"moves", "random_moves", "d1", "d2", "h2", "twins"}
     total = 0
     for form in forms(DATA):
         problems, popeye = load(DATA, form)
