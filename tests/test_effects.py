@@ -169,3 +169,13 @@ def test_json_lists_the_effects_on_the_component():
                              "before": {"color": "white", "piece": "R",
                                         "attributes": ["Kamikaze", "Chameleon"]}}]
     assert "effects" not in component_json(parse_turn("Rd4*d5").components[0])
+
+
+def test_a_royal_piece_stands_for_the_king_in_the_legality_tests():
+    from solver.check.legality import illegal_reasons
+
+    [mate] = _load("BeginProblem\nPieces White Kf6 Qg1 Black Royal Sh8\nStipulation #1\nEndProblem\n")
+    assert illegal_reasons(mate) == []
+    [checked] = _load("BeginProblem\nPieces White Kf6 Qg7 Black Royal Sh8\nStipulation #1\n"
+                      "EndProblem\n")
+    assert illegal_reasons(checked) == ["the black king is in check but black does not move first"]

@@ -54,7 +54,9 @@ def illegal_reasons(problem: Problem) -> list[str]:
     kings = {color: [p.square for p in problem.pieces if p.color == color and p.kind == "K"]
              for color in ("white", "black")}
     for color, squares in kings.items():
-        if not squares:
+        # a royal piece (solver.pieces.attributes) stands for the king
+        if not squares and not any(p.color == color and "Royal" in p.attributes
+                                   for p in problem.pieces):
             reasons.append(f"the {color} king is missing")
         elif len(squares) > 1:
             reasons.append(f"{len(squares)} {color} kings ({', '.join(squares)})")

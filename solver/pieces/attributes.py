@@ -224,7 +224,8 @@ def royal_conflicts(pieces) -> list[str]:
     for colour in ("white", "black"):
         royals = [kind for c, kind, names in pieces
                   if c == colour and (kind == "K" or "Royal" in names)]
-        if len(royals) > 1:
+        # two kings and no royal piece: an illegal position, not this
+        if len(royals) > 1 and any(kind != "K" for kind in royals):
             out.append(f"piece attribute Royal: more than one royal piece ({colour}, a king "
                        "counts) is not supported")
     return out
