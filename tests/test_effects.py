@@ -179,3 +179,19 @@ def test_a_royal_piece_stands_for_the_king_in_the_legality_tests():
     [checked] = _load("BeginProblem\nPieces White Kf6 Qg7 Black Royal Sh8\nStipulation #1\n"
                       "EndProblem\n")
     assert illegal_reasons(checked) == ["the black king is in check but black does not move first"]
+
+
+def test_the_native_format_carries_attributes_to_the_same_solution():
+    """`Sc8[Royal]` in the native format is Popeye's `pieces white royal Sc8`."""
+    from solver.output.compare import canonical_all
+    from solver.run.solve import solve_problem
+
+    [native] = _load("problem: 1\nwhite: Kh1 Rd4[Kamikaze,Chameleon]\nblack: Sg8[Royal] Pd5\n"
+                     "stipulation: ~1\n")
+    [popeye] = _load("BeginProblem\nPieces White Kh1 White Kamikaze Chameleon Rd4 "
+                     "Black Royal Sg8 Black Pd5\nStipulation ~1\nEndProblem\n")
+    assert native.pieces == popeye.pieces
+    ours = canonical_all(solve_problem(native).twins)
+    assert ours == canonical_all(solve_problem(popeye).twins)
+    texts = str(ours)
+    assert "kcRd4*d5[-wkcRd5]" in texts and "kcRd4-g4=kcQ +" in texts
