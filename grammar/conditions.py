@@ -139,7 +139,7 @@ class ConditionReader:
                 params: list[str] = []
                 if name == "Maximummer":
                     i = self._mummer(words, i, params)
-                found.append((Condition(name, tuple(params), False), word))
+                found.append((Condition(name, tuple(params), name in kw.SUPPORTED_EXTRA_CONDITIONS), word))
                 continue
             params = []
             if cond_id == kw.MARSEILLAIS:

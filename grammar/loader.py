@@ -28,6 +28,7 @@ from grammar.native import parse_native
 from grammar.popeye import parse_chunk
 from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
+from grammar.epd import is_epd, read_epd
 from solver.base.errors import InputError
 from solver.base.lines import decode, unify_line_ends
 from solver.model.problem import Problem
@@ -127,7 +128,8 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
             if not stripped or stripped.startswith("#") and not _FEN_START.match(stripped):
                 continue
             try:
-                raw.append(read_statement(line, filename, number))
+                raw.append(read_epd(line, filename, number) if is_epd(line)
+                           else read_statement(line, filename, number))
             except InputError as err:
                 raw.append(err)
     result: list[Problem | ProblemError] = []

@@ -6,9 +6,14 @@ optional; a side-to-move field must agree with who moves first under the
 stipulation (`b` for h#2, `w` for #2 and h#2.5), castling and en passant
 fields go to Problem.castling and Problem.en_passant.  Conditions and their
 parameters are read with Popeye's English names (`Messigny RexExclusive`).
+Anywhere after the stipulation, `solutions=N` gives the number of solutions
+and `key=MOVE` an intended key (Popeye notation, repeatable): what the
+checker compares its findings with.
 """
 
 from __future__ import annotations
+
+import re
 
 from lark import Token, UnexpectedInput, UnexpectedToken
 
@@ -84,6 +89,7 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
             raise _word(side_token, line_number).error(
                 f"the FEN has {said} to move, but {first} moves first in {stipulation.text}")
     words = [_word(t, line_number) for t in children[k + 1:]]
+    words = _read_intent(words, builder)
     conditions, i = ConditionReader("en").read(words, 0)
     if i < len(words):
         word = words[i]
@@ -93,6 +99,30 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
     for condition, word in conditions:
         builder.add_condition(condition, word)
     return builder.build(source), builder
+
+
+_SOLUTIONS = re.compile(r"solutions=(\d+)\Z", re.I)
+_KEY = re.compile(r"key=(\S+)\Z", re.I)
+
+
+def _read_intent(words: list[Word], builder: ProblemBuilder) -> list[Word]:
+    """Take out what the statement says the solution is: `solutions=N` (the
+    number of solutions, for the checker) and `key=MOVE` (an intended key in
+    Popeye notation, `key=Qd1-h5`; one word each, repeatable); the other
+    words are conditions."""
+    rest = []
+    for word in words:
+        if m := _SOLUTIONS.match(word.text):
+            if builder.solutions_expected is not None:
+                raise word.error("the number of solutions is given twice")
+            builder.solutions_expected = int(m.group(1))
+        elif m := _KEY.match(word.text):
+            builder.intended.append(m.group(1))
+        elif word.text.lower().startswith(("solutions=", "key=")):
+            raise word.error(f"'{word.text}': expected solutions=N (a number) or key=MOVE (Popeye notation)")
+        else:
+            rest.append(word)
+    return rest
 
 
 # What a placement may hold besides FEN letters, for the messages.

@@ -7,12 +7,16 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
 
     python tests/generate_popeye_data.py /path/to/popeye/py [--seed N]
     python tests/generate_popeye_data.py /path/to/popeye/py --fairy
+    python tests/generate_popeye_data.py /path/to/popeye/py --conditions
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
 tests/data/popeye_fairy/ (tests/test_popeye_fairy.py): #1, #2 (with tries
 and set play), s#1 and s#2 (with tries), h#2, h=2, and #2 / h#2 in which a pawn is about to
 promote and only those whose solution promotes to a fairy piece are kept.
+With --conditions, random orthodox positions under one condition each
+(CONDITION_FORMS) go to tests/data/popeye_conditions/
+(tests/test_popeye_conditions.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
 the run is killed), and legality is judged by the walk catalogue's own
 check test, since feerie's loader may refuse the fairy pieces.
@@ -271,15 +275,102 @@ def generate(binary: str, seed: int, forms: list[str] | None = None) -> None:
         print(f"{name}: {len(kept)} problems", file=sys.stderr)
 
 
+CONDITIONS_DIR = ROOT / "tests" / "data" / "popeye_conditions"
+# condition: the stipulations its problems are drawn in (each: how many problems)
+CONDITION_FORMS = {
+    "NoCapture": ("~1", "#2", "h#2"),
+    "NoWhiteCapture": ("~1", "#2"),
+    "NoBlackCapture": ("#2", "h#2"),
+    "WhiteMaximummer": ("~1", "#2", "h#2"),
+    "BlackMaximummer": ("#2", "h#2", "s#2"),
+    "Maximummer": ("#2",),
+    "WhiteMinimummer": ("~1", "h#2"),
+    "BlackMinimummer": ("#2", "h#2"),
+    "WhiteMustCapture": ("~1", "#2"),
+    "BlackMustCapture": ("#2", "h#2", "s#2"),
+    "NoWhitePromotion": ("~1", "#2"),
+    "NoBlackPromotion": ("#2", "h#2"),
+    "PromOnly": ("~1", "#2", "h#2"),
+    "AlphabeticChess": ("~1", "#2", "h#2"),
+    "WhiteAlphabeticChess": ("~1", "h#2"),
+    "BlackAlphabeticChess": ("#2", "h#2"),
+    "MonochromChess": ("~1", "#2", "h#2"),
+    "BichromChess": ("~1", "#2", "h#2"),
+    "Madrasi": ("~1", "#2", "h#2", "s#2"),
+}
+# conditions written with parameters: one drawn for each problem
+CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
+                   "Madrasi": ("Madrasi", "Madrasi RexInclusive")}
+CONDITION_PROBLEMS = 6
+
+
+def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """One or two pawns of each side a step from promotion, on free squares."""
+    taken = {square for _, _, square in pieces}
+    out = []
+    for colour, rank in (("White", "7"), ("Black", "2")):
+        for file in rng.sample("abcdefgh", rng.randint(1, 2)):
+            if file + rank not in taken:
+                out.append((colour, "P", file + rank))
+                taken.add(file + rank)
+    return out
+
+
+def generate_conditions(binary: str, seed: int, names: list[str] | None = None) -> None:
+    """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
+    positions under one condition each, in the stipulations of
+    CONDITION_FORMS (`~1` lists every legal move of White)."""
+    CONDITIONS_DIR.mkdir(parents=True, exist_ok=True)
+    for condition, stipulations in CONDITION_FORMS.items():
+        if names and condition not in names:
+            continue
+        rng = random.Random(f"{seed}-condition-{condition}")
+        kept: list[str] = []
+        for stipulation in stipulations:
+            found = empty = 0
+            for _ in range(ATTEMPTS):
+                if found >= CONDITION_PROBLEMS:
+                    break
+                low, high = (3, 8) if stipulation == "~1" else (2, 5)
+                pieces = random_position(rng, rng.randint(low, high), 0.5)
+                if pieces is None:
+                    continue
+                if "Prom" in condition:
+                    pieces += promoting_pawns(rng, pieces)
+                text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
+                plain = text  # legality is judged without the condition, which feerie may not play yet
+                texts = CONDITION_TEXTS.get(condition)
+                text += f"Condition {rng.choice(texts) if texts else condition}\n"
+                if not legal(plain):
+                    continue
+                out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n")
+                if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                    continue
+                if not has_play(out):
+                    if empty >= 1:
+                        continue
+                    empty += 1
+                kept.append(text)
+                found += 1
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (CONDITIONS_DIR / f"{condition}.inp").write_text(source)
+        (CONDITIONS_DIR / f"{condition}.out").write_text(popeye(binary, source))
+        print(f"{condition}: {len(kept)} problems", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--fairy", action="store_true",
                         help="the fairy problems (tests/data/popeye_fairy/)")
+    parser.add_argument("--conditions", action="store_true",
+                        help="the problems under conditions (tests/data/popeye_conditions/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
-    if args.fairy:
+    if args.conditions:
+        generate_conditions(args.popeye, args.seed, args.forms)
+    elif args.fairy:
         generate_fairy(args.popeye, args.seed, args.forms)
     else:
         generate(args.popeye, args.seed, args.forms)

@@ -469,5 +469,5 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
     return ALL_PROPERTIES - drop
 
 
-SPEC = ConditionSpec(install, preserves)
+SPEC = ConditionSpec(install, preserves, changes_turns=True)
 """The registry's entry (solver.conditions.registry)."""

@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import marseillais, messigny
+from solver.conditions import marseillais, messigny, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
 CONDITIONS: dict[str, ConditionSpec] = {
     "Messigny": messigny.SPEC,
     "Marseillais": marseillais.SPEC,
+    **mummer.SPECS,
+    **nocapture.SPECS,
+    **nopromotion.SPECS,
+    "PromOnly": promonly.SPEC,
 }
 
 
@@ -35,16 +39,49 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if spec is None or not getattr(cond, "supported", True):
             raise InputError(f"condition {cond.name} is not supported")
         specs.append(spec)
+        if spec.promotions is not None:
+            variant = variant.promoting_only(spec.promotions(cond.params))
         variant = variant.restricted(spec.preserves(cond.params))
+    turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
+    for cond, spec in zip(conditions, specs):
+        if turns and spec.needs_single_moves:
+            raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
     return rules
 
 
+def conditions_of(problem) -> list:
+    """The problem's conditions as the rule set plays them: those whose
+    meaning depends on the stipulation made explicit (`Maximummer` is the
+    defending side's: `mummer.resolve`)."""
+    return [mummer.resolve(c, problem) for c in problem.conditions]
+
+
 def rules_for(problem) -> Rules:
     """The rule set of a problem (one twin's): its variant and conditions."""
-    return build_rules(problem.conditions, variant_of(problem))
+    return build_rules(conditions_of(problem), variant_of(problem))
+
+
+def unsupported_conditions(problem) -> str | None:
+    """Why feerie cannot play this problem's conditions, alone or together
+    (naming the condition or the combination), or None."""
+    if not problem.conditions:
+        return None
+    try:
+        conditions = conditions_of(problem)
+    except InputError as err:
+        return err.message
+    for cond in conditions:
+        reason = unsupported_condition(cond)
+        if reason:
+            return reason
+    try:
+        build_rules(conditions, variant_of(problem))
+    except InputError as err:
+        return err.message
+    return None
 
 
 def unsupported_condition(cond) -> str | None:

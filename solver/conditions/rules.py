@@ -23,6 +23,11 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   its moves best, so it tests their legality itself), with `checking` only
   those that give check;
 - `rules.move_filters`: predicates `f(pos, move) -> bool` that forbid moves;
+- `rules.move_choices`: functions `f(pos, moves) -> moves` that choose,
+  among all the legal moves of the side to move, those it may play
+  (Maximummer: the longest; MustCapture: the captures, if any).  A choice
+  keeps at least one move of a non-empty list, so whether a side has a move
+  at all (mate, stalemate) does not depend on it;
 - `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`.
 A condition that changes what a turn is (Marseillais) subclasses `Rules`
 and builds its turns on those component methods, so that combining it with
@@ -54,6 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
+from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import KING
 from solver.engine.capabilities import SHORTCUTS
@@ -83,6 +89,7 @@ class Rules:
     def __init__(self, variant: Variant | None = None) -> None:
         self.extra_moves: list[Callable] = []
         self.move_filters: list[Callable] = []
+        self.move_choices: list[Callable] = []
         self.key_parts: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
@@ -124,18 +131,23 @@ class Rules:
 
     # Single moves ("components" for conditions that group them into turns).
     def moves(self, pos) -> list[int]:
-        """The legal single moves of the side to move."""
-        if not self.extra_moves and not self.move_filters:
+        """The legal single moves of the side to move (those it may choose)."""
+        if not self.extra_moves and not self.move_filters and not self.move_choices:
             return self._legal(pos)
         out = self._legal(pos)
         for gen in self.extra_moves:
             out += gen(pos)
         for f in self.move_filters:
             out = [m for m in out if f(pos, m)]
+        for choose in self.move_choices:
+            out = choose(pos, out)
         return out
 
     def checking_moves(self, pos) -> list[int]:
         """The legal single moves after which the opponent is in check."""
+        if self.move_choices:
+            # a choice looks at every legal move: the checks are those chosen that check
+            return [m for m in self.moves(pos) if self._gives_check(pos, m)]
         if not self.extra_moves and not self.move_filters:
             return self._checking(pos)
         out = self._checking(pos)
@@ -145,9 +157,18 @@ class Rules:
             out = [m for m in out if f(pos, m)]
         return out
 
+    def _gives_check(self, pos, m: int) -> bool:
+        side = pos.side
+        pos.make(m)
+        check = self.in_check(pos, -side)
+        pos.unmake()
+        return check
+
     def has_move(self, pos, excluding: int = -1) -> bool:
         """Has the side to move a legal single move other than `excluding`?
         (Stops early: the king's moves, generated first, usually decide.)"""
+        if self.move_choices and excluding != -1:
+            return any(m != excluding for m in self.moves(pos))
         filters = self.move_filters
 
         def usable(m: int) -> bool:
@@ -252,3 +273,22 @@ class ConditionSpec:
     dropped from the variant, turning off the shortcuts that need them."""
     install: Callable
     preserves: Callable[[tuple[str, ...]], frozenset[str]]
+    # the condition makes a turn more than one move (Marseillais) ...
+    changes_turns: bool = False
+    # ... which this one cannot go with: it chooses among single moves (Maximummer)
+    needs_single_moves: bool = False
+    # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
+    promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
+
+
+def filter_spec(name: str, allowed: Callable, preserves: frozenset[str]) -> ConditionSpec:
+    """The spec of a condition without parameters that only forbids moves:
+    `allowed(pos, move) -> bool` becomes a move filter."""
+
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        for param in params:
+            raise InputError(f"condition {name} {param} is not supported")
+        rules.move_filters.append(allowed)
+        return rules
+
+    return ConditionSpec(install, lambda params: preserves)

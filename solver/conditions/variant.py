@@ -46,6 +46,17 @@ class Variant:
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
 
+    def promoting_only(self, kinds: Iterable[int]) -> "Variant":
+        """The variant where pawns promote to these kinds only (PromOnly), in
+        Popeye's order; they may appear although the diagram lacks them, so
+        their walks restrict the properties too."""
+        only = frozenset(kinds)
+        promotions = tuple(k for k in promotion_pieces(self.kinds | only) if k in only)
+        properties = self.properties
+        for kind in only:
+            properties &= BY_KIND[kind].preserves
+        return replace(self, kinds=self.kinds | only, promotions=promotions, properties=properties)
+
     def restricted(self, preserves: Iterable[str]) -> "Variant":
         """The variant with only the properties that `preserves` also keeps
         (a condition's declaration)."""

@@ -102,6 +102,13 @@ MARSEILLAIS_WORDS = {
 
 #: condition ids feerie can solve, with their canonical model names
 SUPPORTED_CONDITIONS = {MESSIGNY: "Messigny", MARSEILLAIS: "Marseillais"}
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
+                                         "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
+                                         "promotiononly", "alphabetic", "whitealphabetic",
+                                         "blackalphabetic")})
+#: Popeye's extra conditions (named without a side) feerie can solve
+SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
 
 def condition_name(cond_id: int) -> str:

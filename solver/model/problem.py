@@ -99,11 +99,13 @@ MAX_HALF_MOVES = 998
 class Condition:
     """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',).
 
-    Parameters are in Popeye's English, one per square or word.  The two
-    conditions feerie solves have a normal form: Messigny () for Rex inclusive
+    Parameters are in Popeye's English, one per square or word.  Messigny
+    and Marseillais have a normal form: Messigny () for Rex inclusive
     (the default) or ('RexExclusive',); Marseillais a subset, in this order,
     of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
-    README.md, "Problem input").  Every other Popeye condition has supported=False.
+    README.md, "Problem input").  `supported` is False for the conditions
+    feerie does not play (solver.model.keywords.SUPPORTED_CONDITIONS; the
+    registry of what they do is solver.conditions.registry).
     """
 
     name: str

@@ -42,7 +42,7 @@ class SolveResult:
 
 def unsupported_reason(problem: Problem) -> str | None:
     """Why feerie cannot solve this problem (or one of its twins), or None."""
-    from solver.conditions.registry import unsupported_condition
+    from solver.conditions.registry import unsupported_conditions
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
@@ -51,11 +51,10 @@ def unsupported_reason(problem: Problem) -> str | None:
                        f"feerie plays at most {MAX_HALF_MOVES} (as Popeye)")
     if stip.goal == "~" and (stip.play != "direct" or stip.series):
         reasons.append(f"stipulation {stip.text} is not supported")
-    for cond in problem.conditions:
-        if cond.supported:
-            reason = unsupported_condition(cond)
-            if reason:
-                reasons.append(reason)
+    if all(cond.supported for cond in problem.conditions):
+        reason = unsupported_conditions(problem)
+        if reason:
+            reasons.append(reason)
     return reasons[0] if reasons else None
 
 

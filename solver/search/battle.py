@@ -44,6 +44,8 @@ from solver.model.tree import Node, Role, Turn, sort_siblings
 
 DIRECT = "direct"
 SELF = "self"
+# the defender's moves in a tree
+_DEFENCES = frozenset({Role.VARIATION, Role.REFUTATION, Role.SET})
 REFLEX = "reflex"
 SEMI_REFLEX = "semi-reflex"
 
@@ -144,12 +146,14 @@ class Battle:
                 return True
         return False
 
-    def mark(self) -> str:
-        """Popeye's mark after a turn: '+', '#', '=' or ''.  With the goal '~'
-        Popeye looks for neither mate nor stalemate: a mate is marked '+'."""
+    def mark(self, goal_move: bool = True) -> str:
+        """Popeye's mark after a turn: '+', '#', '=' or ''.  Popeye marks mate
+        and stalemate only where they are the goal: with the goal '~' a mate
+        is marked '+', and so is a defence that mates the attacker in direct
+        play (`goal_move` False: `1.Ke2-e1 ? but 1...Rb8-b1 + !`)."""
         pos = self.pos
         check = self.rules.in_check(pos)
-        if self.goal != "~" and not self.rules.has_turn(pos):
+        if goal_move and self.goal != "~" and not self.rules.has_turn(pos):
             return "#" if check else "="
         return "+" if check else ""
 
@@ -333,7 +337,8 @@ class Battle:
         side = self.pos.side
         desc = self.rules.describe(self.pos, turn)
         self.rules.play(self.pos, turn)
-        return Node(role, Turn(desc, self.mark()), side=side_name(side))
+        goal_move = not (self._direct and role in _DEFENCES)
+        return Node(role, Turn(desc, self.mark(goal_move)), side=side_name(side))
 
     def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,
               variations: bool = True, out: list[Node] | None = None,

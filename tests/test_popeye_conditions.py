@@ -1,0 +1,69 @@
+"""Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
+NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
+Alphabetic forms) against Popeye: random orthodox positions
+under one condition each, in `~1` (every legal move of White), #2 with
+tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
+made by `tests/generate_popeye_data.py --conditions`).  Each must give
+Popeye's solution, on the fast path and on the generic one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grammar
+from popeye_reference import cases, solve_case
+from solver.run.solve import unsupported_reason
+from solver.conditions.variant import GENERIC_ENV
+
+DATA = Path(__file__).parent / "data" / "popeye_conditions"
+CASES = cases(DATA)
+
+
+def test_every_condition_has_problems():
+    forms = {case.split("#")[0] for case in CASES}
+    assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
+                     "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
+                     "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
+                     "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess"}
+    assert len(CASES) >= 100
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes(case):
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CASES[::3])
+def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+def _reason(text: str) -> str | None:
+    [problem] = grammar.load(text, "x.inp")
+    return unsupported_reason(problem)
+
+
+@pytest.mark.parametrize("conditions, stipulation, expected", [
+    ("Maximummer", "h#2", "condition Maximummer in h#2 is not supported"),
+    ("BlackMaximummer BlackMustCapture", "#2", "both choose Black's moves"),
+    ("BlackMaximummer Ultra", "#2", "BlackMaximummer Ultra is not supported"),
+    ("Marseillais WhiteMinimummer", "#2", "WhiteMinimummer with Marseillais is not supported"),
+    ("BlackMustCapture Marseillais", "#2", "BlackMustCapture with Marseillais is not supported"),
+    ("PromOnly K", "#2", "a pawn cannot promote to king"),
+    ("AlphabeticChess WhiteMaximummer", "#2", "both choose White's moves"),
+])
+def test_what_is_refused_is_named(conditions, stipulation, expected):
+    reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"
+                     f"stip {stipulation}\nend\n")
+    assert reason is not None and expected in reason
+
+
+@pytest.mark.parametrize("conditions", ["NoCapture", "BlackMaximummer", "WhiteMustCapture",
+                                        "Messigny BlackMinimummer"])
+def test_what_is_played_is_not_refused(conditions):
+    assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None
