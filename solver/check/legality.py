@@ -59,7 +59,9 @@ def illegal_reasons(problem: Problem) -> list[str]:
         reasons.append(f"a neutral king ({', '.join(neutral_kings)}) beside another king")
         kings = {}
     for color, squares in kings.items():
-        if not squares:
+        # a royal piece (solver.pieces.attributes) stands for the king
+        if not squares and not any(p.color == color and "Royal" in p.attributes
+                                   for p in problem.pieces):
             reasons.append(f"the {color} king is missing")
         elif len(squares) > 1:
             reasons.append(f"{len(squares)} {color} kings ({', '.join(squares)})")

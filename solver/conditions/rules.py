@@ -69,6 +69,7 @@ from solver.engine.capabilities import CAPTURE_OBSERVES, SHORTCUTS
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
 from solver.pieces import generic, neutral, quiet
+from solver.pieces.attributes import chameleon_promotions, move_filters as attribute_filters
 from solver.conditions.variant import Variant, orthodox_variant
 
 
@@ -96,7 +97,12 @@ class Rules:
         self.key_parts: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
+        # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
+        self.move_filters.extend(attribute_filters(self.variant.attributes))
         self._bind()
+        if "Chameleon" in self.variant.attributes:
+            self.extra_moves.append(lambda pos, checking=False: chameleon_promotions(
+                self._checking if checking else self._legal, pos))
 
     def _bind(self) -> None:
         """Choose, once, the generator and check test the variant allows."""

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, ONE_COLOUR, allows
+from solver.pieces.attributes import ATTRIBUTES, effective
 from solver.pieces.catalogue import BY_KIND, by_code, promotion_pieces
 
 ORTHODOX_KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING)
@@ -37,11 +38,14 @@ class Variant:
     `properties`: the capabilities that every piece and condition keeps;
     `neutral`: neutral pieces may stand on the board (the rule set then
     binds the neutral generator, `solver.pieces.neutral`, whatever else
-    holds: it is what the position is, not a shortcut)."""
+    holds: it is what the position is, not a shortcut).
+    `attributes`: the piece attributes present (Popeye's English names,
+    `solver.pieces.attributes`), whose move filters the rule set binds."""
     kinds: frozenset[int]
     promotions: tuple[int, ...]
     properties: frozenset[str]
     neutral: bool = False
+    attributes: frozenset[str] = frozenset()
 
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
@@ -90,11 +94,19 @@ def variant_of(problem) -> Variant:
     Pieces the catalogue lacks are left out: such a problem is refused as
     unsupported before anything is solved."""
     kinds = {PAWN, KING}
+    names: set[str] = set()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is not None:
             kinds.add(row.kind)
-    return variant_of_kinds(kinds, any(piece.color == "neutral" for piece in problem.pieces))
+        names.update(effective(piece.kind, piece.attributes))
+    variant = variant_of_kinds(kinds, any(piece.color == "neutral" for piece in problem.pieces))
+    if not names:
+        return variant
+    attributes = frozenset(n for n in names if n in ATTRIBUTES)
+    for name in attributes:
+        variant = variant.restricted(ATTRIBUTES[name].preserves)
+    return replace(variant, attributes=attributes)
 
 
 def orthodox_variant() -> Variant:

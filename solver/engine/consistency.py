@@ -23,6 +23,7 @@ problems and reference files under it.
 from __future__ import annotations
 
 from solver.engine.board import FAIRY_MIN, KING, square_name
+from solver.engine.effects import ROYAL, EffectsPosition
 from solver.engine.neutral import NeutralPosition
 from solver.engine.position import Position
 
@@ -43,12 +44,18 @@ def problems(pos: Position) -> list[str]:
             extra = sorted(square_name(sq) for sq in listed - on_board)
             missing = sorted(square_name(sq) for sq in on_board - listed)
             found.append(f"{name} piece set: lists {extra} not on the board, misses {missing}")
+        # the royal piece: the king (a neutral king is both sides'), or a piece with the Royal attribute
+        neutral = getattr(pos, "neutral", ())
         kings = [sq for sq in pieces if abs(board[sq]) == KING
-                 and (board[sq] * side > 0 or sq in pos.neutral)]   # a neutral king: both sides'
+                 and (board[sq] * side > 0 or sq in neutral)] + [
+            sq for sq, bits in getattr(pos, "attrs", {}).items() if bits & ROYAL and sq in on_board]
         expected = kings[0] if len(kings) == 1 else -1
         if len(kings) <= 1 and pos.kings[side] != expected:
             found.append(f"{name} king square {pos.kings[side]} but the king stands on "
                          f"{square_name(expected) if expected >= 0 else 'no square'}")
+    stray = sorted(square_name(sq) for sq in getattr(pos, "attrs", {}) if not board[sq])
+    if stray:
+        found.append(f"attributes on empty squares {stray}")
     fairy = sum(1 for sq in pieces if abs(board[sq]) >= FAIRY_MIN)
     if fairy != pos.fairy:
         found.append(f"fairy count {pos.fairy}, {fairy} fairy pieces on the board")
@@ -70,40 +77,44 @@ def _state(pos: Position) -> tuple:
         return (pos.key(), pos.hash, tuple(pos.kings), frozenset(pos.neutral), pos.fairy,
                 pos.halfmove)
     return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
-            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy, pos.halfmove)
+            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy, pos.halfmove,
+            tuple(sorted(getattr(pos, "attrs", {}).items())))
 
 
-_originals: dict = {}   # class -> (make, unmake); "set_state" -> Position's
+_originals: dict[type, dict[str, object]] = {}
 
 
 def install() -> None:
-    """Wrap the make, unmake and set_state of Position and of its neutral
-    subclass (which has its own make and unmake) with the checks (idempotent)."""
+    """Wrap the make, unmake and set_state of Position, of NeutralPosition (its
+    own make and unmake) and of EffectsPosition (which makes the base move
+    first and its effects on top) with the checks (idempotent).  Each wrapper
+    checks only the class it wraps, so that the half-made state between a
+    base make and its effects is not judged."""
     if _originals:
         return
     # One list of states per position; a dict keyed by id() because
     # Position has __slots__ (no room for an extra attribute).
     saved: dict[int, list[tuple]] = {}
-    for cls in (Position, NeutralPosition):
+    for cls in (Position, NeutralPosition, EffectsPosition):
+        _originals[cls] = {name: cls.__dict__[name] for name in ("make", "unmake", "set_state")
+                           if name in cls.__dict__}
         _wrap(cls, saved)
 
 
 def _wrap(cls, saved: dict[int, list[tuple]]) -> None:
-    make, unmake, set_state = cls.__dict__["make"], cls.__dict__["unmake"], Position.set_state
-    _originals[cls] = (make, unmake)
-    _originals.setdefault("set_state", set_state)
+    originals = _originals[cls]
+    make, unmake = originals["make"], originals["unmake"]
 
     def checked_make(self: Position, m: int) -> None:
+        if type(self) is not cls:
+            return make(self, m)
         saved.setdefault(id(self), []).append(_state(self))
         make(self, m)
         check(self, f"make of move {m} ({_describe(m)})")
 
-    def checked_set_state(self: Position, side: int, ep: tuple[int, ...], tag=None) -> None:
-        saved.setdefault(id(self), []).append(_state(self))
-        set_state(self, side, ep, tag)
-        check(self, "set_state")
-
     def checked_unmake(self: Position) -> None:
+        if type(self) is not cls:
+            return unmake(self)
         m = self.stack[-1][0] if self.stack else None
         unmake(self)
         states = saved.get(id(self))
@@ -117,17 +128,22 @@ def _wrap(cls, saved: dict[int, list[tuple]]) -> None:
 
     cls.make = checked_make
     cls.unmake = checked_unmake
-    if cls is Position:
+    if "set_state" in originals:
+        set_state = originals["set_state"]
+
+        def checked_set_state(self: Position, side: int, ep: tuple[int, ...], tag=None) -> None:
+            saved.setdefault(id(self), []).append(_state(self))
+            set_state(self, side, ep, tag)
+            check(self, "set_state")
+
         cls.set_state = checked_set_state
 
 
 def uninstall() -> None:
     """Put the original methods back."""
-    if not _originals:
-        return
-    for cls in (Position, NeutralPosition):
-        cls.make, cls.unmake = _originals[cls]
-    Position.set_state = _originals["set_state"]
+    for cls, originals in _originals.items():
+        for name, method in originals.items():
+            setattr(cls, name, method)
     _originals.clear()
 
 

@@ -241,8 +241,9 @@ class Problem:
                 if neutral and kind in COLOUR_BOUND_KINDS:
                     reasons.append(f"the {COLOUR_BOUND_KINDS[kind]} with neutral pieces is not"
                                    " supported")
-                for attribute in attributes:
-                    reasons.append(f"piece attribute {attribute} is not supported")
+                if neutral and attributes:
+                    reasons.append(f"piece attribute {attributes[0]} with neutral pieces is not supported")
+                reasons.extend(attribute_reasons([(color, kind, attributes)], self))
 
         stipulation(self.stipulation)
         conditions(self.conditions)
@@ -252,6 +253,7 @@ class Problem:
                           " mate position)" if opt.name == "Intelligent" else "")
                 reasons.append(f"option {opt.name} is not supported{detail}")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
+        reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:
@@ -266,3 +268,26 @@ class Problem:
     @property
     def supported(self) -> bool:
         return not self.unsupported_features()
+
+
+def attribute_reasons(pieces, problem: Problem) -> list[str]:
+    """Why feerie cannot play the attributes of these pieces ((colour, kind,
+    attributes)) in this problem (`solver.pieces.attributes.unsupported`):
+    whether a fairy piece may appear and which conditions there are matter."""
+    from solver.pieces.attributes import unsupported
+
+    if not any(attributes for _, _, attributes in pieces):
+        return []
+    kinds = {p.kind for p in problem.pieces} | {
+        c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
+    names = [c.name for c in problem.conditions] + [
+        c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
+    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)))
+
+
+def royal_conflicts(pieces) -> list[str]:
+    """More than one royal piece on a side (a king counts), which Popeye
+    refuses too ("only one king allowed")."""
+    from solver.pieces.attributes import royal_conflicts as conflicts
+
+    return conflicts(list(pieces))

@@ -8,13 +8,49 @@ the position *before* it is played.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.engine.board import square_name
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
+from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
-from solver.model.tree import Component, components_order
+from solver.model.tree import Component, Effect, components_order
 
 
 def component(pos, m: int) -> Component:
+    """The move m as the tree records it, from the position before it."""
+    c = _plain_component(pos, m)
+    attrs = getattr(pos, "attrs", None)
+    if attrs is None:   # a plain Position: no attributes, no effects
+        return c
+    bits = attrs.get(m & 127, 0)
+    pos.make(m)
+    effects = pos.last_effects()
+    pos.unmake()
+    names = names_of(bits)
+    if not names and not effects:
+        return c
+    side = pos.side
+    out = []
+    for sq, old, old_bits, new, new_bits in effects:
+        before = _piece(old, old_bits)
+        if c.promotion and not new and sq == (m >> 7) & 127 and old * side > 0:
+            # a kamikaze pawn that captures on the last rank vanishes as a
+            # pawn, unpromoted (Popeye: `kPb7*c8[-wkPc8]`)
+            before = _piece(pos.board[m & 127], old_bits)
+            c = replace(c, promotion=None)
+        out.append(Effect(square_name(sq), before, _piece(new, new_bits)))
+    return replace(c, attributes=names, effects=tuple(out))
+
+
+def _piece(code: int, bits: int):
+    """(colour, English kind, attributes) of a piece code, or None for 0."""
+    if not code:
+        return None
+    return ("white" if code > 0 else "black", BY_KIND[abs(code)].en, names_of(bits))
+
+
+def _plain_component(pos, m: int) -> Component:
     frm = m & 127
     to = (m >> 7) & 127
     flag = (m >> 14) & 7

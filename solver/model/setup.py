@@ -14,14 +14,23 @@ from solver.base.errors import InputError
 from solver.model.problem import Problem
 from solver.pieces.catalogue import by_code
 from solver.engine.neutral import NeutralPosition
+from solver.engine.effects import EffectsPosition
 from solver.engine.position import Position, _parse_castling
+from solver.pieces.attributes import bits_of, effect_rules, effective
 
 
 def position_of(problem: Problem, side: int = WHITE) -> Position:
-    """The diagram as a Position with `side` to move (a `NeutralPosition`
-    when some piece is neutral)."""
+    """The diagram as a Position with `side` to move: a `NeutralPosition`
+    when some piece is neutral; an `EffectsPosition` (`solver.engine.effects`),
+    with the effect rules of the attributes present, when a piece has
+    attributes (the two are never together: refused as unsupported); else the
+    plain one (the orthodox hot path)."""
     neutral = any(piece.color == "neutral" for piece in problem.pieces)
-    pos = NeutralPosition() if neutral else Position()
+    names = {n for piece in problem.pieces for n in effective(piece.kind, piece.attributes)}
+    if neutral:
+        pos = NeutralPosition()
+    else:
+        pos = EffectsPosition(effect_rules(names)) if names else Position()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is None:
@@ -37,6 +46,14 @@ def position_of(problem: Problem, side: int = WHITE) -> Position:
                 pos.put(sq, kind if piece.color == "white" else -kind)
         except ValueError as err:
             raise InputError(f"{piece.kind}{piece.square}: {err}") from None
+    for piece in problem.pieces:
+        attributes = effective(piece.kind, piece.attributes)
+        if attributes:
+            try:
+                pos.put_attributes(parse_square(piece.square), bits_of(attributes))
+            except (KeyError, ValueError) as err:
+                raise InputError(f"piece attribute {attributes[0]} ({piece.kind}{piece.square}): "
+                                 f"{str(err).strip(chr(39))} is not supported") from None
     pos.set_side(side)
     if problem.castling is None:
         rights = pos.natural_castling()

@@ -60,6 +60,10 @@ class Component:
     `Lh8*f6-e5`: from h8, takes on f6, lands on e5); `capture` is then True.
     `neutral`: the moving piece is neutral (so is the piece it promotes to);
     Popeye prints `nSd4-e6`, `nPb7-b8=nQ`.
+    `attributes`: the mover's piece attributes (Popeye's English names, in
+    Popeye's order: 'Royal', 'Kamikaze', 'Chameleon'; a promoted piece keeps
+    them); `effects`: what the move does besides (`Effect`), in the order
+    the position applied them.
     """
 
     kind: str
@@ -72,6 +76,21 @@ class Component:
     exchange: bool = False
     captured: str | None = None
     neutral: bool = False
+    attributes: tuple[str, ...] = ()
+    effects: tuple["Effect", ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a move does besides moving its piece and taking one
+    (`solver.engine.effects`): the piece on `square` before and after, each as
+    (colour, kind, attributes) or None for an empty square.  A kamikaze
+    capture removes the capturer (`after` None); a chameleon's move changes
+    its kind on the arrival square; a Circe rebirth will add a piece."""
+
+    square: str
+    before: tuple[str, str, tuple[str, ...]] | None
+    after: tuple[str, str, tuple[str, ...]] | None
 
 
 @dataclass(frozen=True)
@@ -265,7 +284,7 @@ def components_order(components: tuple[Component, ...]) -> tuple:
     print order (and can be printed as found)."""
     return tuple((_KIND_ORDER.get(c.kind, 6), c.kind, _square_index(c.frm), _square_index(c.to),
                   _PROMOTION_ORDER.get(c.promotion, 5), c.promotion or "", c.exchange,
-                  _square_index(c.captured) if c.captured else -1)
+                  _square_index(c.captured) if c.captured else -1, repr(c.effects))
                  for c in components)
 
 

@@ -8,7 +8,7 @@ from solver.model.tree import LINE, Node, TwinSolution
 from solver.output.notation import turn_text
 
 
-def canonical(twin: TwinSolution):
+def canonical(twin: TwinSolution, language: str = "en"):
     """A hashable form of a twin's solution that ignores the order of sibling
     moves (and merges siblings that are the same move), for comparing a
     solver's tree with Popeye's.
@@ -16,12 +16,14 @@ def canonical(twin: TwinSolution):
     It keeps what the solution says: roles, moves (as English notation),
     marks, threat/zugzwang labels, the section kinds and their order. It
     leaves out how it is laid out: twin labels and descriptions, sides
-    (derivable from the moves), and empty sections' layout.
+    (derivable from the moves), and empty sections' layout.  `language`:
+    the notation's (compare a German output in German: it writes Royal and
+    Kamikaze both as 'k', so English would tell apart what its text cannot).
     """
     def merged(nodes: list[Node]):
         groups: dict[tuple, list[Node]] = {}
         for n in nodes:
-            key = (n.role.value, turn_text(n.turn, "en") if n.turn else "", n.label or "")
+            key = (n.role.value, turn_text(n.turn, language) if n.turn else "", n.label or "")
             groups.setdefault(key, []).extend(n.children)
         return tuple(sorted(key + (merged(children),) for key, children in groups.items()))
 
@@ -38,6 +40,6 @@ def canonical(twin: TwinSolution):
     return tuple(phases)
 
 
-def canonical_all(twins: list[TwinSolution]):
+def canonical_all(twins: list[TwinSolution], language: str = "en"):
     """canonical() of each twin, in order."""
-    return tuple(canonical(t) for t in twins)
+    return tuple(canonical(t, language) for t in twins)

@@ -16,15 +16,32 @@ from typing import Any
 
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
 from solver.output.notation import move_text, turn_text
-from solver.model.tree import Component, Node, Phase, Role, RunInfo, Section, SectionKind, Turn, TwinSolution
+from solver.model.tree import Component, Effect, Node, Phase, Role, RunInfo, Section, SectionKind, Turn, TwinSolution
 
 SCHEMA_VERSION = 1
 
 
 def component_json(c: Component) -> dict[str, Any]:
-    return {"piece": c.kind, "from": c.frm, "to": c.to, "capture": c.capture,
-            "promotion": c.promotion, "castling": c.castling, "en_passant": c.en_passant,
-            "exchange": c.exchange, "captured": c.captured, "neutral": c.neutral}
+    """A move (`neutral`: the moving piece is neutral); `attributes` (the mover's) and `effects` only where there are
+    any: each effect {"square", "before", "after"}, a piece being
+    {"color", "piece", "attributes"} or null for an empty square."""
+    out = {"piece": c.kind, "from": c.frm, "to": c.to, "capture": c.capture,
+           "promotion": c.promotion, "castling": c.castling, "en_passant": c.en_passant,
+           "exchange": c.exchange, "captured": c.captured, "neutral": c.neutral}
+    if c.attributes:
+        out["attributes"] = list(c.attributes)
+    if c.effects:
+        out["effects"] = [{"square": e.square, "before": _effect_piece(e.before),
+                           "after": _effect_piece(e.after)} for e in c.effects]
+    return out
+
+
+def _effect_piece(p) -> dict[str, Any] | None:
+    return None if p is None else {"color": p[0], "piece": p[1], "attributes": list(p[2])}
+
+
+def _piece_back(d) -> tuple | None:
+    return None if d is None else (d["color"], d["piece"], tuple(d["attributes"]))
 
 
 def node_json(node: Node) -> dict[str, Any]:
@@ -219,7 +236,10 @@ def _add_line(nodes: list[Node], path: list[Node]) -> None:
 def _component(d: dict[str, Any]) -> Component:
     return Component(d["piece"], d["from"], d["to"], capture=d["capture"], promotion=d["promotion"],
                      castling=d["castling"], en_passant=d["en_passant"], exchange=d["exchange"],
-                     captured=d.get("captured"), neutral=d.get("neutral", False))
+                     captured=d.get("captured"), neutral=d.get("neutral", False),
+                     attributes=tuple(d.get("attributes", ())),
+                     effects=tuple(Effect(e["square"], _piece_back(e["before"]),
+                                          _piece_back(e["after"])) for e in d.get("effects", ())))
 
 
 def _node(d: dict[str, Any]) -> Node:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from solver.model.tree import Component, Turn, WHITE
+from solver.model.tree import BLACK, Component, Effect, Turn, WHITE
 
 LANGUAGES = ("en", "fr", "de")
 
@@ -61,21 +61,56 @@ def castling_squares(castling: str, side: str) -> tuple[str, str]:
     return "e" + rank, ("g" if castling == "0-0" else "c") + rank
 
 
+# Popeye's letters for white and black in an effect ('[-wkRd5]'), by language.
+COLOUR_LETTERS = {"en": ("w", "b"), "fr": ("b", "n"), "de": ("w", "s")}
+
+
+def attribute_prefix(names, language: str = "en") -> str:
+    """The letters Popeye prints before a piece with these attributes ('rkc';
+    German 'kkc')."""
+    from solver.pieces.attributes import prefix_of
+
+    return prefix_of(names, language) if names else ""
+
+
+def effect_text(e: Effect, c: Component, language: str = "en") -> str:
+    """An effect as Popeye prints it after the move: the mover's change of
+    kind `=cB`, a piece removed `[-wkRd5]`."""
+    if e.before and e.after and e.square == c.to:
+        if e.before[1] == e.after[1]:    # the attributes alone change: `=Q=c`
+            return "=" + attribute_prefix(e.after[2], language)
+        return "=" + attribute_prefix(e.after[2], language) + piece_letter(e.after[1], language)
+
+    def piece(p) -> str:
+        colour = COLOUR_LETTERS[language][0 if p[0] == WHITE else 1]
+        return colour + attribute_prefix(p[2], language) + piece_letter(p[1], language) + e.square
+
+    if e.before and not e.after:
+        return f"[-{piece(e.before)}]"
+    if e.after and not e.before:
+        return f"[+{piece(e.after)}]"
+    return f"[{piece(e.before)}={piece(e.after)[:-2]}]"
+
+
 def component_text(c: Component, language: str = "en") -> str:
     if c.castling:
         return c.castling
     letter = piece_letter(c.kind, language)
-    n = "n" if c.neutral else ""    # Popeye: 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
+    # Popeye: a neutral piece 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'; attributes 'kRd4*d5'
+    prefix = "n" if c.neutral else attribute_prefix(c.attributes, language)
     if c.captured:   # a locust: the square it takes on, then the one it lands on
-        return f"{n}{letter}{c.frm}*{c.captured}-{c.to}"
-    text = n + ("" if c.kind == "P" and not n else letter) + c.frm + ("*" if c.capture else "-") + c.to
+        text = f"{prefix}{letter}{c.frm}*{c.captured}-{c.to}"
+    else:
+        # a pawn has no letter, but for one with attributes or neutral: `kPb7*c8`, `nPe2-e4`
+        text = ("" if c.kind == "P" and not prefix else prefix + letter) + c.frm + \
+            ("*" if c.capture else "-") + c.to
     if c.promotion:
-        text += "=" + n + piece_letter(c.promotion, language)
+        text += "=" + prefix + piece_letter(c.promotion, language)
     if c.en_passant:
         text += " ep."
-    return text
+    return text + "".join(effect_text(e, c, language) for e in c.effects)
 
 
 def move_text(turn: Turn, language: str = "en") -> str:
@@ -93,12 +128,17 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
+_PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
+                          # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
-    rf"|(?P<neutral>n(?=[A-Z0-9]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})(?P<sep>[-*])(?P<to>{_SQUARE})"
-    rf"(?:-(?P<land>{_SQUARE}))?(?:=(?P<pn>n)?(?P<promo>{_PIECE}))?(?P<ep> ep\.)?"
+    rf"|(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
+    rf"(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
+    rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
 )
+_EFFECT = re.compile(rf"\[-(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -121,6 +161,48 @@ def _kind(letter: str, language: str, text: str) -> str:
     if kind is None:
         raise NotationError(f"unknown piece letter {letter!r} in {text!r}")
     return kind
+
+
+def _attribute_names(prefix: str | None, language: str, text: str) -> tuple[str, ...]:
+    """The attribute names of a Popeye prefix ('kc' -> Kamikaze, Chameleon)."""
+    if not prefix:
+        return ()
+    from solver.pieces.attributes import names_of_prefix
+
+    names = names_of_prefix(prefix, language)
+    if names is None:
+        raise NotationError(f"unknown piece attributes {prefix!r} in {text!r}")
+    return names
+
+
+def _changes_kind(m, kind: str, attributes) -> bool:
+    """Is the '=' after this move a change of kind (a chameleon's), not a promotion?"""
+    return bool(m.group("promo") and attributes and kind != "P" and not _pawn_like(kind))
+
+
+def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple[Effect, ...]:
+    """The effects written after a move: a chameleon's `=cB` (read where a
+    piece that does not promote is followed by '='), removals `[-wkRd5]`."""
+    out = []
+    colour = side or WHITE
+    if _changes_kind(m, kind, attributes):
+        new = _kind(m.group("promo"), language, m.group(0))
+        out.append(Effect(m.group("to"), (colour, kind, attributes),
+                          (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0)))))
+    if m.group("gain"):
+        if not m.group("promo"):
+            raise NotationError(f"attributes gained without a promotion: {m.group(0)!r}")
+        new = _kind(m.group("promo"), language, m.group(0))
+        out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
+                          (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
+    for e in _EFFECT.finditer(m.group("effects") or ""):
+        letters = COLOUR_LETTERS[language]
+        if e.group("colour") not in letters:
+            raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
+        removed = WHITE if e.group("colour") == letters[0] else BLACK
+        out.append(Effect(e.group("sq"), (removed, _kind(e.group("kind"), language, m.group(0)),
+                                          _attribute_names(e.group("attrs"), language, m.group(0))), None))
+    return tuple(out)
 
 
 def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tuple[tuple[Component, ...], int]:
@@ -151,10 +233,16 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 raise NotationError(f"a promotion that changes neutrality: {m.group(0)!r}")
             capture = m.group("sep") == "*"
             en_passant = m.group("ep") is not None
-            if kind == "P" and m.group("kind") and not neutral:
+            attributes = _attribute_names(m.group("attrs"), language, m.group(0))
+            effects = _effects(m, kind, attributes, language, side)
+            if kind == "P" and m.group("kind") and not attributes and not neutral:
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
+            if _changes_kind(m, kind, attributes):   # a chameleon's `=cB`, not a promotion
+                promo = None
             if promo is not None and kind != "P" and not _pawn_like(kind):
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
+            if promo is not None and _attribute_names(m.group("pattrs"), language, m.group(0)) != attributes:
+                raise NotationError(f"a promoted piece with other attributes: {m.group(0)!r}")
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
             land = m.group("land")
@@ -162,11 +250,12 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
             if land is not None:
                 comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"),
-                                 neutral=neutral)
+                                 neutral=neutral, attributes=attributes, effects=effects)
             else:
                 comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
-                                 en_passant=en_passant, neutral=neutral)
+                                 en_passant=en_passant, neutral=neutral, attributes=attributes,
+                                 effects=effects)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":

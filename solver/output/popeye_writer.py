@@ -177,6 +177,24 @@ def _lines_of(text: str | None) -> list[str]:
     return [] if not text else text.split("\n")
 
 
+def attribute_lines(pieces, language: str) -> list[str]:
+    """Popeye's lines under the stipulation naming the pieces with each
+    attribute ('Royal d1', 'Kamikaze h8 b3 a2 h1'): attributes in Popeye's
+    order, squares in board order from a8 to h1, both colours together.  A
+    royal king is not named (Popeye drops the attribute)."""
+    from solver.model.vocabulary import PIECE_ATTRIBUTES
+    from solver.pieces.attributes import PRINT_ORDER, effective
+
+    names = dict(zip(PIECE_ATTRIBUTES["en"], PIECE_ATTRIBUTES[language]))
+    order = sorted(pieces, key=lambda p: (-int(p.square[1]), p.square[0]))
+    out = []
+    for attribute in PRINT_ORDER:
+        squares = [p.square for p in order if attribute.name in effective(p.kind, p.attributes)]
+        if squares:
+            out.append(" ".join([names[attribute.name], *squares]))
+    return out
+
+
 def header_text(problem: Problem) -> str:
     """Everything before the solution: remarks, and unless NoBoard the meta
     lines, the diagram, the stipulation and the conditions."""
@@ -190,6 +208,7 @@ def header_text(problem: Problem) -> str:
     out.append("\n")
     out.extend(line + "\n" for line in board_lines(problem.pieces, language))
     out.append(stipulation_line(problem) + "\n")
+    out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language))
     out.extend(centred(condition_line(c, language)) + "\n" for c in problem.conditions)
     for option in ("Duplex", "HalfDuplex"):
         if problem.has_option(option):

@@ -1,0 +1,225 @@
+"""Moves with effects, and piece attributes: a position with a journal.
+
+A move may do more than move its piece and take one: a kamikaze piece
+vanishes with its victim, a chameleon changes kind, and (the Circe family,
+issue 9) a captured piece is reborn, a capturer changes colour.  Those
+*effects* are computed, once the move itself is made, by *effect rules*:
+functions `rule(pos, m, side, frm, to, flag, bits, captured)` that a piece
+attribute or a condition supplies (`bits`: the mover's attributes before
+the move; `captured`: whether it took something).  A rule changes the
+board only through `EffectsPosition.set_square`, which records each change
+in the move's journal entry; `unmake` reverses them, last first, before it
+takes the move itself back.  This is where Circe's rebirth plugs in: a
+rebirth rule calls `set_square(rebirth_square, captured_piece)`.
+
+Piece attributes live here too: `attrs` maps a square to the attribute
+bits of the piece on it (ROYAL, KAMIKAZE, CHAMELEON).  They move with the
+piece (castling moves the rook's), vanish with it when it is captured, are
+part of the Zobrist hash (`Z_ATTR`), and a promoted pawn's pass to the new
+piece (Popeye: a kamikaze pawn promotes to a kamikaze piece).  A piece with
+ROYAL is its side's royal piece: `kings[side]` holds its square, so every
+check test (the orthodox tables and the walks) asks about it as it asks
+about a king.
+
+Why a subclass: `Position.make` / `unmake` are the orthodox hot path, and
+they stay exactly as they were.  `solver.model.setup.position_of` builds an
+`EffectsPosition` only for a problem whose pieces carry attributes (or,
+later, whose conditions have effects), chosen once per problem; everything
+else in the engine calls `pos.make` and gets the right one.  The base
+move is made first, unchanged; the attributes and effects are applied on
+top, and taken off first on the way back, so that the base unmake finds
+the board exactly as its make left it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.engine.board import CASTLE_PATH, KING, WHITE
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
+from solver.engine.position import Position, Z_PIECE
+
+ROYAL = 1
+KAMIKAZE = 2
+CHAMELEON = 4
+ATTRIBUTE_BITS = 3  # how many bits the attributes above use
+
+_rng = random.Random(0xA77_12)
+# Z_ATTR[bits][sq]: the key of a piece's attribute bits on a square (drawn
+# from a generator of its own, so that every key of solver.engine.position
+# stays as it was).
+Z_ATTR = [[0] * 128] + [[_rng.getrandbits(64) for _ in range(128)]
+                        for _ in range(1, 1 << ATTRIBUTE_BITS)]
+
+
+def _side(piece: int) -> int:
+    return 1 if piece > 0 else -1
+
+
+class EffectsPosition(Position):
+    """A `Position` whose moves carry attributes and effects (module docstring).
+
+    `effect_rules`: the rules run after each move, in order (bound once, by
+    the problem's set-up); `journal`: one entry per move on the undo stack,
+    (kings before, attributes before, effects), an effect being
+    (square, piece before, bits before, piece after, bits after)."""
+
+    __slots__ = ("attrs", "journal", "effect_rules")
+
+    def __init__(self, effect_rules=()) -> None:
+        super().__init__()
+        self.attrs: dict[int, int] = {}
+        self.journal: list[tuple] = []
+        self.effect_rules = tuple(effect_rules)
+
+    # ------------------------------------------------------------------ setup
+
+    def put_attributes(self, sq: int, bits: int) -> None:
+        """Give the piece on sq these attributes (set-up only, not undoable).
+        ROYAL makes it its side's royal piece: there may be one a side, and
+        not beside a king (Popeye: "only one king allowed")."""
+        piece = self.board[sq]
+        if not piece:
+            raise ValueError("no piece to give attributes to")
+        side = _side(piece)
+        old = self.attrs.get(sq, 0)
+        self.hash ^= Z_ATTR[old][sq] ^ Z_ATTR[bits][sq]
+        if bits:
+            self.attrs[sq] = bits
+        else:
+            self.attrs.pop(sq, None)
+        if bits & ROYAL and self.kings[side] != sq:
+            if self.kings[side] >= 0:
+                raise ValueError(f"more than one royal piece for "
+                                 f"{'white' if side == WHITE else 'black'}")
+            self.kings[side] = sq
+
+    def copy(self) -> "EffectsPosition":
+        other = EffectsPosition(self.effect_rules)
+        for name in ("board", "occupied", "kings"):
+            value = getattr(self, name)
+            setattr(other, name, [None, set(value[1]), set(value[-1])] if name == "occupied"
+                    else value[:])
+        other.side, other.castling, other.ep = self.side, self.castling, self.ep
+        other.halfmove, other.fullmove = self.halfmove, self.fullmove
+        other.hash, other.fairy = self.hash, self.fairy
+        other.attrs = dict(self.attrs)
+        return other
+
+    def compute_hash(self) -> int:
+        h = super().compute_hash()
+        for sq, bits in self.attrs.items():
+            h ^= Z_ATTR[bits][sq]
+        return h
+
+    def key(self) -> tuple:
+        return (*super().key(), tuple(sorted(self.attrs.items())))
+
+    # ----------------------------------------------------------- make/unmake
+
+    def make(self, m: int) -> None:
+        attrs = self.attrs
+        kings = self.kings
+        s = self.side
+        frm = m & 127
+        to = (m >> 7) & 127
+        flag = (m >> 14) & 7
+        bits = attrs.get(frm, 0)
+        effects: list[tuple] = []
+        self.journal.append(((kings[1], kings[-1]), dict(attrs) if attrs else None, effects))
+        Position.make(self, m)
+        captured = bool(self.stack[-1][1]) or flag == EN_PASSANT
+        if attrs:
+            self._carry(m, s, frm, to, flag, captured)
+        if bits & ROYAL:
+            kings[s] = to
+        for rule in self.effect_rules:
+            rule(self, m, s, frm, to, flag, bits, captured)
+
+    def _carry(self, m: int, s: int, frm: int, to: int, flag: int, captured: bool) -> None:
+        """The attributes follow the move: the victim's go, the mover's (and a
+        castling rook's) move along."""
+        attrs = self.attrs
+        h = self.hash
+        moves = [(frm, to)]
+        if flag == CASTLE:
+            rf = (frm & 0x70) | ((m >> 17) & 7)
+            moves.append((rf, CASTLE_PATH[(frm, rf)][1]))
+        elif captured:
+            capsq = to - 16 * s if flag == EN_PASSANT else (m >> 24) & 127 if flag == LOCUST else to
+            gone = attrs.pop(capsq, 0)
+            h ^= Z_ATTR[gone][capsq]
+        lifted = []
+        for a, b in moves:  # lift them all first: a Chess960 king may land on its rook's square
+            bits = attrs.pop(a, 0)
+            h ^= Z_ATTR[bits][a]
+            lifted.append((bits, b))
+        for bits, b in lifted:
+            if bits:
+                attrs[b] = bits
+                h ^= Z_ATTR[bits][b]
+        self.hash = h
+
+    def set_square(self, sq: int, piece: int, bits: int = 0) -> None:
+        """An effect: put `piece` (0: nothing) with attribute `bits` on sq,
+        replacing what stood there; recorded in the current move's journal
+        entry, undone by `unmake`.  Keeps the board, piece sets, royal
+        squares, fairy count and hash in step."""
+        board = self.board
+        attrs = self.attrs
+        old = board[sq]
+        old_bits = attrs.get(sq, 0)
+        self.journal[-1][2].append((sq, old, old_bits, piece, bits))
+        h = self.hash
+        if old:
+            side = _side(old)
+            h ^= Z_PIECE[old][sq]
+            self.occupied[side].discard(sq)
+            if old * side >= 7:
+                self.fairy -= 1
+            if self.kings[side] == sq:
+                self.kings[side] = -1
+        if old_bits:
+            h ^= Z_ATTR[old_bits][sq]
+            del attrs[sq]
+        board[sq] = piece
+        if piece:
+            side = _side(piece)
+            h ^= Z_PIECE[piece][sq]
+            self.occupied[side].add(sq)
+            if piece * side >= 7:
+                self.fairy += 1
+            if bits & ROYAL or piece * side == KING:
+                self.kings[side] = sq
+        if bits:
+            attrs[sq] = bits
+            h ^= Z_ATTR[bits][sq]
+        self.hash = h
+
+    def unmake(self) -> None:
+        if self.stack[-1][0] < 0:  # a set_state: it has no journal entry
+            Position.unmake(self)
+            return
+        kings, attrs, effects = self.journal.pop()
+        board = self.board
+        occupied = self.occupied
+        for sq, old, _, new, _ in reversed(effects):
+            if new:
+                occupied[_side(new)].discard(sq)
+                if abs(new) >= 7:
+                    self.fairy -= 1
+            board[sq] = old
+            if old:
+                occupied[_side(old)].add(sq)
+                if abs(old) >= 7:
+                    self.fairy += 1
+        Position.unmake(self)
+        current = self.attrs  # restored in place: a caller may hold the dict
+        current.clear()
+        if attrs:
+            current.update(attrs)
+        self.kings[1], self.kings[-1] = kings
+
+    def last_effects(self) -> list[tuple]:
+        """The effects of the last move played (for notation), oldest first."""
+        return list(self.journal[-1][2]) if self.journal and self.stack[-1][0] >= 0 else []

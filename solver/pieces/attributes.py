@@ -1,0 +1,236 @@
+"""Piece attributes as data: Royal, Kamikaze, Chameleon (Popeye's `pieces
+white royal Sc3`, `pieces black kamikaze Rh8`, `pieces white chameleon Sb1`).
+
+Each attribute is a row: its Popeye name (English), its bit on the
+`solver.engine.effects.EffectsPosition` that carries attributes, the letter
+Popeye prints before the piece (`rSc3-a2`, `kRd4*d5[-wkRd5]`,
+`cSd4-b3=cB`: in Popeye's order r, k, c, and the same in French and
+German), the capability properties it preserves (a whitelist:
+`solver.engine.capabilities`; each tested against `FEERIE_GENERIC=1` by
+tests/test_attributes_popeye.py), its effect rule (run after each move by
+the position) and its move filter (bound into `Rules.move_filters`).
+
+Popeye's semantics, checked against Popeye 4.104's move lists
+(tests/data/attributes/moves.inp):
+- Royal: the piece is its side's royal piece, checked and mated as a king
+  (`kings[side]` holds its square); one a side and none beside a king
+  (Popeye: "only one king allowed"); it does not castle (only the king
+  does); a royal king is a king (Popeye prints no prefix: the attribute is
+  dropped); a royal pawn promotes to a royal piece.
+- Kamikaze: a kamikaze piece that captures vanishes with its victim
+  (`[-wkRd5]`), also by e.p.; a kamikaze pawn that captures on the last
+  rank vanishes without promoting (one move, no `=Q`); a royal kamikaze
+  piece (a kamikaze king) may not capture, since it would vanish; a
+  kamikaze pawn promotes to a kamikaze piece.
+- Chameleon: after each of its moves a chameleon knight becomes a bishop,
+  a bishop a rook, a rook a queen and a queen a knight (`=cB`); a chameleon
+  pawn stays a pawn until it promotes, to a chameleon piece, which does not
+  change on that move; a chameleon king stays a king; a castling chameleon
+  rook does not change.  Where a chameleon piece is in play (either side's)
+  every other pawn may promote to a chameleon piece as well (`b7-b8=Q=c`,
+  `kPb2-b1=kQ=kc`).  Kamikaze comes first: a kamikaze chameleon that
+  captures vanishes as what it was (`[-wkcRd5]`).
+
+What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
+capture take it); a royal piece beside a king or a second one; chameleon
+fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
+is of orthodox pieces); attributes with a fairy condition or on a neutral
+piece; the other Popeye attributes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY
+from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One piece attribute (module docstring)."""
+    name: str
+    bit: int
+    prefix: str
+    preserves: frozenset[str]
+    effect: Callable | None = None
+    move_filter: Callable | None = None
+
+
+def kamikaze_effect(pos, m, side, frm, to, flag, bits, captured) -> None:
+    """A kamikaze piece that captured leaves the board with its victim."""
+    if bits & KAMIKAZE and captured:
+        pos.set_square(to, 0, 0)
+
+
+def kamikaze_filter(pos, m: int) -> bool:
+    """May this move be played? Not a capture by a royal kamikaze piece (it
+    would leave its side without a royal piece), and of a kamikaze pawn's
+    capturing promotions only one (they all end the same: the pawn is gone)."""
+    frm = m & 127
+    if not pos.attrs.get(frm, 0) & KAMIKAZE:
+        return True
+    flag = (m >> 14) & 7
+    captures = bool(pos.board[(m >> 7) & 127]) or flag == EN_PASSANT or flag == LOCUST
+    if not captures:
+        return True
+    if pos.kings[pos.side] == frm:
+        return False
+    return flag != PROMOTION or ((m >> 17) & 127 == QUEEN and not m & CHAMELEON_PROMOTION)
+
+
+CHAMELEON_NEXT = {KNIGHT: BISHOP, BISHOP: ROOK, ROOK: QUEEN, QUEEN: KNIGHT}
+# A promotion move with this bit promotes to a chameleon piece (bit 31: no
+# field of the move int reaches it; Position.make ignores it).
+CHAMELEON_PROMOTION = 1 << 31
+
+
+def chameleon_effect(pos, m, side, frm, to, flag, bits, captured) -> None:
+    """A chameleon piece that moved (not by promotion, not as a castling
+    rook) takes the next kind of the cycle S, B, R, Q; a pawn promoting with
+    CHAMELEON_PROMOTION becomes a chameleon piece."""
+    if flag == PROMOTION or flag == CASTLE:
+        if m & CHAMELEON_PROMOTION and pos.board[to]:
+            pos.set_square(to, pos.board[to], pos.attrs.get(to, 0) | CHAMELEON)
+        return
+    if bits & CHAMELEON:
+        piece = pos.board[to]
+        nxt = CHAMELEON_NEXT.get(piece * side) if piece else None
+        if nxt:
+            pos.set_square(to, nxt * side, pos.attrs.get(to, 0))
+
+
+def chameleon_promotions(legal: Callable, pos, checking: bool = False) -> list[int]:
+    """Popeye: where a chameleon piece is in play, a pawn that is not one may
+    also promote to a chameleon piece (`b7-b8=Q=c`): each legal promotion
+    of such a pawn again, with CHAMELEON_PROMOTION (the attribute changes
+    nothing of its legality, nor of the check it gives).  `legal(pos)`: the
+    rule set's legal (with `checking`, checking) moves before the hooks."""
+    attrs = pos.attrs
+    s = pos.side
+    board = pos.board
+    rank = 6 if s > 0 else 1   # where a pawn stands before it promotes (orthodox pawns only:
+    #                            chameleons with fairy pieces are refused)
+    if not any(sq >> 4 == rank and board[sq] == PAWN * s and not attrs.get(sq, 0) & CHAMELEON
+               for sq in pos.occupied[s]):
+        return []
+    return [m | CHAMELEON_PROMOTION for m in legal(pos)
+            if (m >> 14) & 7 == PROMOTION and not attrs.get(m & 127, 0) & CHAMELEON]
+
+
+ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
+    # a royal piece other than the king: not "one king" (pins, flights, the
+    # intelligent search assume the royal piece is a king)
+    Attribute("Royal", ROYAL, "r", ALL_PROPERTIES - {ONE_KING}),
+    # effects; and a filter that forbids moves the walks allow
+    Attribute("Kamikaze", KAMIKAZE, "k", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
+              kamikaze_effect, kamikaze_filter),
+    # effects; and extra moves (promotions to chameleon pieces)
+    Attribute("Chameleon", CHAMELEON, "c", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
+              chameleon_effect),
+)}
+BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
+# Popeye prints the prefixes in this order: r, k, c.
+PRINT_ORDER = tuple(ATTRIBUTES.values())
+
+
+def bits_of(names) -> int:
+    """The attribute bits of these (supported) attribute names."""
+    out = 0
+    for name in names:
+        out |= ATTRIBUTES[name].bit
+    return out
+
+
+def names_of(bits: int) -> tuple[str, ...]:
+    """The attribute names of these bits, in Popeye's order."""
+    return tuple(a.name for a in PRINT_ORDER if bits & a.bit)
+
+
+# Popeye's German prefix of Royal (koeniglich) is 'k', as is Kamikaze's.
+GERMAN_PREFIX = {"Royal": "k"}
+
+
+def prefix_of(names, language: str = "en") -> str:
+    """Popeye's prefix for a piece with these attributes, in `language`
+    ('rkc' in English and French, 'kkc' in German)."""
+    german = language == "de"
+    return "".join(GERMAN_PREFIX.get(a.name, a.prefix) if german else a.prefix
+                   for a in PRINT_ORDER if a.name in names)
+
+
+def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None:
+    """The attributes of a Popeye prefix, None if it is not one.  German
+    writes Royal and Kamikaze both as 'k': 'kk' is both, and a lone 'k' is
+    read as Kamikaze (the text cannot tell; written back it is the same)."""
+    if language == "de":
+        table = {"k": ("Kamikaze",), "kk": ("Royal", "Kamikaze")}
+        head = prefix.rstrip("c")
+        if head and head not in table:
+            return None
+        names = table.get(head, ()) + (("Chameleon",) if prefix.endswith("c") else ())
+        return names if len(prefix) - len(head) <= 1 else None
+    names = tuple(a.name for a in PRINT_ORDER if a.prefix in prefix)
+    return names if prefix_of(names) == prefix else None
+
+
+def effective(kind: str, names) -> tuple[str, ...]:
+    """The attributes a piece of this kind (English code) really has:
+    Royal on a king says nothing (Popeye drops it)."""
+    return tuple(n for n in names if not (n == "Royal" and kind == "K"))
+
+
+def effect_rules(names) -> tuple[Callable, ...]:
+    """The effect rules of these attributes, kamikaze before chameleon."""
+    return tuple(a.effect for a in PRINT_ORDER if a.name in names and a.effect)
+
+
+def move_filters(names) -> tuple[Callable, ...]:
+    return tuple(a.move_filter for a in PRINT_ORDER if a.name in names and a.move_filter)
+
+
+def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
+    """Why feerie cannot play these pieces' attributes, one message each.
+
+    `pieces`: (colour, kind, attributes) of the diagram (and twins);
+    `kinds_fairy`: a fairy piece may appear; `conditions`: the names of the
+    problem's conditions."""
+    out = []
+    for colour, kind, names in pieces:
+        for name in names:
+            if name not in ATTRIBUTES:
+                out.append(f"piece attribute {name} is not supported")
+        names = [n for n in effective(kind, names) if n in ATTRIBUTES]
+        if not names:
+            continue
+        if colour not in ("white", "black"):
+            out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
+        if "Royal" in names and kind == "P":
+            out.append("piece attribute Royal on a pawn is not supported")
+        if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
+            out.append("piece attribute Chameleon with fairy pieces is not supported")
+        for cond in conditions:
+            out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
+    return out
+
+
+def royal_conflicts(pieces) -> list[str]:
+    """Popeye's "only one king allowed": a royal piece beside a king, or two
+    royal pieces, of one side (`pieces`: (colour, kind, attributes))."""
+    out = []
+    for colour in ("white", "black"):
+        royals = [kind for c, kind, names in pieces
+                  if c == colour and (kind == "K" or "Royal" in names)]
+        # two kings and no royal piece: an illegal position, not this
+        if len(royals) > 1 and any(kind != "K" for kind in royals):
+            out.append(f"piece attribute Royal: more than one royal piece ({colour}, a king "
+                       "counts) is not supported")
+    return out
+
+
+__all__ = ["ATTRIBUTES", "Attribute", "BY_BIT", "CHAMELEON_NEXT", "KING", "PAWN", "bits_of",
+           "effect_rules", "effective", "move_filters", "names_of", "names_of_prefix", "prefix_of",
+           "royal_conflicts", "unsupported"]
