@@ -74,7 +74,7 @@ def test_json_output_is_the_same_tree(tmp_path):
     assert keys[0]["label"] == "threat"
     assert keys[0]["components"][0] == {"piece": "P", "from": "f2", "to": "f4", "capture": False,
                                         "promotion": None, "castling": None, "en_passant": False,
-                                        "exchange": False, "captured": None}
+                                        "exchange": False, "captured": None, "neutral": False}
     assert len(tries) == 4
     assert problem["meta"]["nodes"] > 0 and problem["meta"]["timed_out"] is False
 

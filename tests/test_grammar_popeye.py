@@ -268,7 +268,7 @@ ende
 """, "t")
     problem = items[0].problem
     assert problem.conditions == (Condition("Circe", ("Chameleon", "S", "B"), False),
-                                  Condition("Madrasi", (), False),
+                                  Condition("Madrasi", (), True),
                                   Condition("Hole", ("e1", "f1", "g1", "h1"), False))
     error = items[0].error
     assert (error.message, error.line, error.column) == ("condition Circe is not supported", 3, 11)
