@@ -195,3 +195,28 @@ def test_the_native_format_carries_attributes_to_the_same_solution():
     assert ours == canonical_all(solve_problem(popeye).twins)
     texts = str(ours)
     assert "kcRd4*d5[-wkcRd5]" in texts and "kcRd4-g4=kcQ +" in texts
+
+
+def test_a_conditions_effect_rules_reach_the_position():
+    """`Rules.position` hands the rule set's effect rules to the position:
+    an EffectsPosition that runs them after each move and undoes them (a
+    toy rule here: a capturer's victim reappears on a1), where the plain
+    Position would not run them at all."""
+    problem = _load("begin pieces white Ke1 Rh1 black Ke8 Sh5 stip ~1 end")[0]
+    rules = rules_for(problem)
+    assert type(rules.position(problem, 1)) is Position
+
+    def reborn_on_a1(pos, m, side, frm, to, flag, bits, captured):
+        if captured:
+            pos.set_square(0, pos.stack[-1][1])
+
+    rules.effect_rules.append(reborn_on_a1)
+    pos = rules.position(problem, 1)
+    assert isinstance(pos, EffectsPosition)
+    before = _state(pos)
+    capture = next(m for m in rules.moves(pos) if (m >> 7) & 127 == 0x47)  # Rh1*h5
+    assert [(e.square, e.after) for e in component(pos, capture).effects] == [("a1", ("black", "S", ()))]
+    pos.make(capture)
+    assert pos.board[0] < 0 and pos.hash == pos.compute_hash()
+    pos.unmake()
+    assert _state(pos) == before

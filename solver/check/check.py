@@ -383,7 +383,6 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
     the opponent passes between two series moves)."""
     from solver.output.notation import move_text
     from solver.conditions.registry import rules_for
-    from solver.model.setup import position_of
     from solver.model.tree import Turn
 
     sides, final = _sides_of(problem, reversed_, len(line.turns))
@@ -392,7 +391,7 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
         out.failed_at, out.reason = 0, "no such phase"
         return out
     rules = rules_for(problem)
-    pos = position_of(problem, sides[0])
+    pos = rules.position(problem, sides[0])
     for i, item in enumerate(line.turns):
         if i < len(sides):
             side = sides[i]
@@ -681,13 +680,13 @@ class _Judge:
     def battle(self, reversed_: bool) -> Battle:
         """One Battle per phase for every proof, so that its memo serves them all."""
         from solver.conditions.registry import rules_for
-        from solver.model.setup import position_of
 
         if reversed_ not in self._battles:
             stip = self.problem.stipulation
             attacker = BLACK if reversed_ else WHITE
-            self._battles[reversed_] = Battle(rules_for(self.problem),
-                                              position_of(self.problem, attacker), stip.play, stip.goal,
+            rules = rules_for(self.problem)
+            self._battles[reversed_] = Battle(rules, rules.position(self.problem, attacker),
+                                              stip.play, stip.goal,
                                               self.clock.budget())
         return self._battles[reversed_]
 

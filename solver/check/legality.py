@@ -100,10 +100,9 @@ def _checks(problem: Problem) -> list[str]:
     """The side that does not move first may not be in check (two kings in
     check at once is illegal whoever moves)."""
     from solver.conditions.registry import rules_for
-    from solver.model.setup import position_of
 
     rules = rules_for(problem)
-    pos = position_of(problem, WHITE)
+    pos = rules.position(problem, WHITE)
     checked = {side for side in (WHITE, BLACK) if rules.in_check(pos, side)}
     if not checked:
         return []

@@ -13,6 +13,7 @@ from typing import Iterable
 from solver.base.errors import InputError
 from solver.conditions import madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
+from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
 CONDITIONS: dict[str, ConditionSpec] = {
@@ -51,9 +52,13 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
         if extra and spec.changes_observation:
             raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
+        if turns and spec.has_effects:
+            raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
+    if rules.effect_rules and NO_EFFECTS in rules.variant.properties:
+        raise ValueError("a condition with effects must not preserve no_effects")
     return rules
 
 

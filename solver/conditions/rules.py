@@ -29,6 +29,15 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   keeps at least one move of a non-empty list, so whether a side has a move
   at all (mate, stalemate) does not depend on it;
 - `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`;
+- `rules.effect_rules`: what a move does beyond moving and capturing (a
+  rebirth, a change of colour): rules `f(pos, m, side, frm, to, flag, bits,
+  captured)` that `solver.engine.effects.EffectsPosition.make` runs after
+  each move, changing squares only through `pos.set_square` (journalled,
+  undone by unmake).  The position comes from `rules.position(problem,
+  side)`, which builds an EffectsPosition with them; a condition with
+  effects must not preserve `no_effects`, so that no shortcut that assumes
+  a move changes only its own squares (pins, checking geometry, the
+  intelligent search) runs;
 - `rules.add_observation_filter(f)`: `f(pos, frm, target) -> bool` says
   whether the piece on frm observes target (Madrasi: not when paralysed);
   check, castling and legality then go by the filtered observation.
@@ -68,6 +77,7 @@ from solver.engine.board import KING
 from solver.engine.capabilities import CAPTURE_OBSERVES, SHORTCUTS
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
+from solver.model.setup import position_of
 from solver.pieces import generic, neutral, quiet
 from solver.pieces.attributes import chameleon_promotions, move_filters as attribute_filters
 from solver.conditions.variant import Variant, orthodox_variant
@@ -95,6 +105,9 @@ class Rules:
         self.move_choices: list[Callable] = []
         self.observation_filters: list[Callable] = []
         self.key_parts: list[Callable] = []
+        # effect rules run after each move (`solver.engine.effects`): rebirths,
+        # changes of colour or kind; `position` hands them to the position
+        self.effect_rules: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
         # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
@@ -167,6 +180,12 @@ class Rules:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
         KeyError for any other)?  Decided once per rule set, in `_bind`."""
         return self._allowed[shortcut]
+
+    def position(self, problem, side: int):
+        """The problem's diagram as the position these rules play on, `side`
+        to move: an `EffectsPosition` carrying the conditions' effect rules
+        where there are any (`solver.model.setup.position_of`)."""
+        return position_of(problem, side, tuple(self.effect_rules))
 
     # Single moves ("components" for conditions that group them into turns).
     def moves(self, pos) -> list[int]:
@@ -320,6 +339,10 @@ class ConditionSpec:
     changes_observation: bool = False
     # the condition adds moves of its own (Messigny's exchanges)
     adds_moves: bool = False
+    # the condition's moves have effects (Circe's rebirths): `install` fills
+    # `rules.effect_rules`; not with changes_turns (a turn's components would
+    # each need their effects described)
+    has_effects: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
 

@@ -19,18 +19,24 @@ from solver.engine.position import Position, _parse_castling
 from solver.pieces.attributes import bits_of, effect_rules, effective
 
 
-def position_of(problem: Problem, side: int = WHITE) -> Position:
+def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Position:
     """The diagram as a Position with `side` to move: a `NeutralPosition`
     when some piece is neutral; an `EffectsPosition` (`solver.engine.effects`),
-    with the effect rules of the attributes present, when a piece has
-    attributes (the two are never together: refused as unsupported); else the
-    plain one (the orthodox hot path)."""
+    with the effect rules of the attributes present and then `effects` (the
+    conditions' rules: `Rules.effect_rules`), when a piece has attributes or
+    a condition has effects (neutral pieces go with neither: refused as
+    unsupported); else the plain one (the orthodox hot path).  The searches
+    get their position from `Rules.position`, which passes the effects."""
     neutral = any(piece.color == "neutral" for piece in problem.pieces)
     names = {n for piece in problem.pieces for n in effective(piece.kind, piece.attributes)}
     if neutral:
+        if effects:
+            raise InputError("neutral pieces with a condition that has effects are not supported")
         pos = NeutralPosition()
+    elif names or effects:
+        pos = EffectsPosition((*effect_rules(names), *effects))
     else:
-        pos = EffectsPosition(effect_rules(names)) if names else Position()
+        pos = Position()
     for piece in problem.pieces:
         row = by_code(piece.kind)
         if row is None:

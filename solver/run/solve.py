@@ -333,7 +333,7 @@ def king_capturable(problem: Problem, spec: SectionSpec, rules) -> bool:
     """Is the king of the side that does not play first in check, so that the
     first mover could capture it?"""
     side = first_mover(spec)
-    pos = position_of(problem, side)
+    pos = rules.position(problem, side)
     return rules.in_check(pos, -side)
 
 
@@ -349,8 +349,9 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
 def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     stip = problem.stipulation
     attacker = BLACK if spec.reversed else WHITE
-    pos = position_of(problem, attacker)
-    return Battle(rules_for(problem), pos, stip.play, stip.goal, budget,
+    rules = rules_for(problem)
+    pos = rules.position(problem, attacker)
+    return Battle(rules, pos, stip.play, stip.goal, budget,
                   threat_max=_int_option(problem, "Threat", None),
                   no_threat=problem.has_option("NoThreat"),
                   no_short_variations=problem.has_option("NoShortVariations"),
@@ -396,7 +397,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
     rules = rules_for(problem)
     found = 0
     for schedule in spec.schedules:
-        pos = position_of(problem, schedule.first)
+        pos = rules.position(problem, schedule.first)
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
@@ -421,8 +422,8 @@ def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     """How many first turns a section's search iterates over."""
     stip = problem.stipulation
     side = spec.schedules[0].first if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
-    pos = position_of(problem, side)
-    return len(rules_for(problem).turns(pos))
+    rules = rules_for(problem)
+    return len(rules.turns(rules.position(problem, side)))
 
 
 def _solve_part(problem: Problem, spec: SectionSpec, index: int, deadline: float | None):
