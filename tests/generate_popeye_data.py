@@ -297,6 +297,7 @@ CONDITION_FORMS = {
     "MonochromChess": ("~1", "#2", "h#2"),
     "BichromChess": ("~1", "#2", "h#2"),
     "Madrasi": ("~1", "#2", "h#2", "s#2"),
+    "ChecklessChess": ("~1", "#2", "h#2", "s#2", "h=2", "#3"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),

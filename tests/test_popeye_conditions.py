@@ -1,6 +1,6 @@
 """Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
 NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
-Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome) against Popeye: random orthodox positions
+Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome), and ChecklessChess (a check must mate) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -27,7 +27,7 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess"}
     assert len(CASES) >= 100
 
 
