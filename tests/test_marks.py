@@ -23,3 +23,12 @@ def test_a_defence_that_mates_the_attacker_is_marked_check_only():
     assert "      1...Rb8-b1 + !" in out
     assert "Rb8-b1 #" not in out
 
+
+
+def test_a_series_move_after_which_the_opponent_has_no_move_is_not_marked_stalemate():
+    # Popeye 4.104: "1.Kc6-b6   2.Qd6-f8 #" and "1.Qd6-c7   2.Qc7-b7 #": Black
+    # has no move after 1.Kc6-b6 or 1.Qd6-c7, but in series play it need not move
+    out = solution("begin\npieces white Kc6 Qd6 black Ka8\nstip ser-#2\noption noboard\nend\n")
+    assert "  1.Kc6-b6   2.Qd6-f8 #" in out
+    assert "  1.Qd6-c7   2.Qc7-b7 #" in out
+    assert not any(" =  " in line or line.endswith(" =") for line in out.splitlines() if "1." in line)

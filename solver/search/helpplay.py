@@ -134,8 +134,14 @@ class LineCollector:
         if self.max_solutions is not None and self.solutions >= self.max_solutions:
             raise EnoughSolutions()
 
-    def mark(self) -> str:
-        """The mark of the move just played: '#', '=', '+' or ''."""
+    def mark(self, passes: bool = False) -> str:
+        """The mark of the move just played: '#', '=', '+' or ''.  With
+        `passes` (a series move: the opponent does not answer it) none:
+        such a move gives no check, and the opponent's having no move is no
+        stalemate, since it does not have to move (Popeye prints `1.Kc6-b6
+        2.Qd6-f8 #`, where Black has no move after 1.Kc6-b6)."""
+        if passes:
+            return ""
         pos, rules = self.pos, self.rules
         check = rules.in_check(pos)
         if not rules.has_turn(pos):
@@ -233,7 +239,7 @@ class LineSearch(LineCollector):
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
                 # streaming: the mark now, as the lines below are reported at once
-                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, side=_side(side))
+                node = Node(Role.HELP, Turn(desc, self.mark(passes)) if streaming else None, side=_side(side))
                 out.append(node)
                 stack.append(node)
                 try:
@@ -251,7 +257,7 @@ class LineSearch(LineCollector):
                     if not node.children:
                         out.pop()
                     elif node.turn is None:
-                        mark = self.mark()
+                        mark = self.mark(passes)
                         rules.undo(pos, t)
                         node.turn = Turn(rules.describe(pos, t), mark)
                         rules.play(pos, t)

@@ -443,7 +443,7 @@ class IntelligentSearch(LineCollector):
                 if passes and in_check(pos):
                     continue  # the opponent could not answer this check
                 # streaming: the mark now, as the lines below are reported at once
-                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, [], side=name)
+                node = Node(Role.HELP, Turn(desc, self.mark(passes)) if streaming else None, [], side=name)
                 stack.append(node)
                 if passes:
                     pos.set_state(side, ())
@@ -456,7 +456,7 @@ class IntelligentSearch(LineCollector):
             finally:
                 # also when MaxSolutions or the time limit stops the search
                 kept_node = node is not None and bool(node.children)
-                mark = self.mark() if kept_node and node.turn is None else None
+                mark = self.mark(passes) if kept_node and node.turn is None else None
                 pos.unmake()
                 if node is not None:
                     stack.pop()
