@@ -298,10 +298,17 @@ CONDITION_FORMS = {
     "BichromChess": ("~1", "#2", "h#2"),
     "Madrasi": ("~1", "#2", "h#2", "s#2"),
     "ChecklessChess": ("~1", "#2", "h#2", "s#2", "h=2", "#3"),
+    "GridChess": ("~1", "#2", "h#2", "s#2"),
+    "MadrasiWithGeometry": ("~1", "#2", "h#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
-                   "Madrasi": ("Madrasi", "Madrasi RexInclusive")}
+                   "Madrasi": ("Madrasi", "Madrasi RexInclusive"),
+                   "GridChess": ("GridChess", "GridChess", "GridChess Orthogonal ce357",
+                                 "GridChess Orthogonal adg1256"),
+                   # Madrasi's paralysis obeys the other conditions' geometry of observation
+                   "MadrasiWithGeometry": ("Madrasi GridChess", "GridChess Madrasi", "Madrasi MonochromChess",
+                                           "BichromChess Madrasi", "Madrasi RexInclusive GridChess")}
 CONDITION_PROBLEMS = 6
 
 

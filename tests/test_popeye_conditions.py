@@ -1,6 +1,6 @@
 """Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
 NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
-Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome), and ChecklessChess (a check must mate) against Popeye: random orthodox positions
+Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome), ChecklessChess (a check must mate) and GridChess against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`).  Each must give
@@ -27,7 +27,7 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry"}
     assert len(CASES) >= 100
 
 
@@ -59,6 +59,10 @@ def _reason(text: str) -> str | None:
     ("AlphabeticChess WhiteMaximummer", "#2", "both choose White's moves"),
     ("Madrasi Messigny", "#2", "Madrasi with Messigny is not supported"),
     ("Marseillais MonochromChess", "#2", "MonochromChess with Marseillais is not supported"),
+    ("GridChess VerticalShift", "#2", "condition GridChess VerticalShift is not supported"),
+    ("GridChess Irregular a1a2", "#2", "condition GridChess Irregular a1a2 is not supported"),
+    ("Marseillais GridChess", "#2", "GridChess with Marseillais is not supported"),
+    ("Marseillais ChecklessChess", "#2", "ChecklessChess with Marseillais is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"
@@ -67,6 +71,7 @@ def test_what_is_refused_is_named(conditions, stipulation, expected):
 
 
 @pytest.mark.parametrize("conditions", ["NoCapture", "BlackMaximummer", "WhiteMustCapture",
-                                        "Messigny BlackMinimummer"])
+                                        "Messigny BlackMinimummer", "GridChess Orthogonal bdf246",
+                                        "ChecklessChess BlackMaximummer"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None

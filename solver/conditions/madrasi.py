@@ -5,7 +5,9 @@ enemy piece of its own kind is paralysed: it neither moves nor observes
 Paralysis is decided by the geometry of observation alone: a paralysed
 piece still paralyses (Popeye asks whether the square is observed by the
 walk, not whether that observer may move), so two like pieces facing each
-other paralyse each other.  A paralysed piece's moves are filtered out, and
+other paralyse each other.  The geometry is that of the other conditions
+too (`Rules.observation_geometry`): with GridChess, a like piece in the
+same cell does not paralyse (Popeye: madrasi.c, EVALUATE(observation_geometry)).  A paralysed piece's moves are filtered out, and
 its observations too (`Rules.add_observation_filter`), so that it gives no
 check and guards nothing.
 
@@ -24,15 +26,18 @@ from solver.pieces.catalogue import BY_KIND
 from solver.pieces.families import observes
 
 
-def paralysed(pos, sq: int, kings: bool) -> bool:
-    """Is the piece on sq observed by an enemy piece of its own kind?"""
+def paralysed(pos, sq: int, kings: bool, geometry=()) -> bool:
+    """Is the piece on sq observed by an enemy piece of its own kind?  The
+    observation obeys the other conditions' geometry (`geometry`: filters
+    `f(pos, frm, target)`, e.g. GridChess's), not Madrasi's own filter."""
     board = pos.board
     code = board[sq]
     if not kings and abs(code) == KING:
         return False
     walks = BY_KIND[abs(code)].walks
     for a in pos.occupied[-1 if code > 0 else 1]:
-        if board[a] == -code and observes(board, a, sq, walks):
+        if (board[a] == -code and observes(board, a, sq, walks)
+                and all(f(pos, a, sq) for f in geometry)):
             return True
     return False
 
@@ -42,12 +47,13 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         if param not in ("RexInclusive", "RexExclusive"):
             raise InputError(f"condition Madrasi {param} is not supported")
     kings = "RexInclusive" in params
+    geometry = rules.observation_geometry  # read at each call: conditions installed later count
 
     def move_allowed(pos, m: int) -> bool:
-        return not paralysed(pos, m & 127, kings)
+        return not paralysed(pos, m & 127, kings, geometry)
 
     def observation_allowed(pos, frm: int, target: int) -> bool:
-        return not paralysed(pos, frm, kings)
+        return not paralysed(pos, frm, kings, geometry)
 
     rules.move_filters.append(move_allowed)
     rules.add_observation_filter(observation_allowed)

@@ -47,7 +47,7 @@ def installer(name: str, mono: bool):
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
         rules.move_filters.append(move_allowed)
-        rules.add_observation_filter(observation_allowed)
+        rules.add_observation_filter(observation_allowed, geometry=True)
         return rules
 
     return install

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import checkless, madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
+from solver.conditions import checkless, grid, madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -26,6 +26,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "Madrasi": madrasi.SPEC,
     **monochrome.SPECS,
     "ChecklessChess": checkless.SPEC,
+    "GridChess": grid.SPEC,
 }
 
 

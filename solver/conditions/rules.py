@@ -38,9 +38,15 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   effects must not preserve `no_effects`, so that no shortcut that assumes
   a move changes only its own squares (pins, checking geometry, the
   intelligent search) runs;
-- `rules.add_observation_filter(f)`: `f(pos, frm, target) -> bool` says
-  whether the piece on frm observes target (Madrasi: not when paralysed);
-  check, castling and legality then go by the filtered observation.
+- `rules.add_observation_filter(f, geometry=False)`: `f(pos, frm, target)
+  -> bool` says whether the piece on frm observes target (Madrasi: not when
+  paralysed); check, castling and legality then go by the filtered
+  observation.  Popeye tells two kinds apart: the *geometry* of an
+  observation (GridChess: across a grid line; Monochrome: between squares
+  of one colour), with `geometry=True`, kept in `rules.observation_geometry`,
+  and the *observer's* (Madrasi).  A condition that asks whether a square is
+  observed for its own purposes (Madrasi's paralysis) asks with the geometry
+  filters alone (Popeye: EVALUATE(observation_geometry)).
 A condition that changes what a turn is (Marseillais) subclasses `Rules`
 and builds its turns on those component methods, so that combining it with
 a condition that only adds moves (Messigny) is composition: the hooks work
@@ -104,6 +110,7 @@ class Rules:
         self.move_filters: list[Callable] = []
         self.move_choices: list[Callable] = []
         self.observation_filters: list[Callable] = []
+        self.observation_geometry: list[Callable] = []  # those of the geometry (see above)
         self.key_parts: list[Callable] = []
         # effect rules run after each move (`solver.engine.effects`): rebirths,
         # changes of colour or kind; `position` hands them to the position
@@ -147,7 +154,7 @@ class Rules:
         else:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
 
-    def add_observation_filter(self, allowed: Callable) -> None:
+    def add_observation_filter(self, allowed: Callable, geometry: bool = False) -> None:
         """A condition that changes who observes: an observation of `target`
         by the piece on `frm` counts (for check, castling, legality) only if
         `allowed(pos, frm, target)`.  The rule set is bound again on the
@@ -157,6 +164,8 @@ class Rules:
         if self.variant.properties & {CAPTURE_OBSERVES}:
             raise ValueError("an observation filter needs a variant without capture_observes")
         self.observation_filters.append(allowed)
+        if geometry:
+            self.observation_geometry.append(allowed)
         self._bind_observation()
 
     def _bind_observation(self) -> None:
