@@ -300,6 +300,7 @@ CONDITION_FORMS = {
     "ChecklessChess": ("~1", "#2", "h#2", "s#2", "h=2", "#3"),
     "GridChess": ("~1", "#2", "h#2", "s#2"),
     "MadrasiWithGeometry": ("~1", "#2", "h#2"),
+    "KoeKo": ("~1", "#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
@@ -308,7 +309,8 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                                  "GridChess Orthogonal adg1256"),
                    # Madrasi's paralysis obeys the other conditions' geometry of observation
                    "MadrasiWithGeometry": ("Madrasi GridChess", "GridChess Madrasi", "Madrasi MonochromChess",
-                                           "BichromChess Madrasi", "Madrasi RexInclusive GridChess")}
+                                           "BichromChess Madrasi", "Madrasi RexInclusive GridChess"),
+                   "KoeKo": ("KoeKo", "KoeKo", "KoeKo Neighbour S", "KoeKo Neighbour FE", "KoeKo Neighbour DA")}
 CONDITION_PROBLEMS = 6
 
 

@@ -27,7 +27,7 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo"}
     assert len(CASES) >= 100
 
 

@@ -267,3 +267,24 @@ def test_headers_of_all_english_reference_problems_fit_the_writer():
                 assert line == centred(text)
             for line, text in zip(header[start + 20:], problem.notes):
                 assert line == centred(text)
+
+
+# Popeye 4.104's header for `condition GridChess` (pieces wKe1 bKe8 bSb5, stip ~1): the
+# grid drawn in the diagram, the condition named without its grid; and `S-KoeKo`
+POPEYE_GRID_HEADER = """\
+"""
+
+
+def test_the_grid_is_drawn_and_koekos_contact_walk_named_as_popeye_does():
+    import grammar
+    from solver.output.popeye_writer import header_text
+
+    [problem] = grammar.load("begin\ncondition GridChess\npieces white Ke1 black Ke8 Sb5\nstip ~1\nend\n")
+    assert POPEYE_GRID_HEADER in header_text(problem)
+    [problem] = grammar.load("begin\ncondition KoeKo Neighbour S\npieces white Ke1 black Ke8\nstip ~1\nend\n")
+    assert "\n               S-KoeKo\n" in header_text(problem)
+    [problem] = grammar.load("begin\ncondition GridChess Orthogonal ce357\npieces white Ke1 black Ke8\n"
+                             "stip ~1\nend\n")
+    text = header_text(problem)
+    assert "8   .   .   . | .  -K | .   .   .   8\n|  --- --- --- --- --- --- --- ---  |\n7" in text
+    assert "Orthogonal" not in text

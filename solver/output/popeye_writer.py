@@ -100,16 +100,22 @@ def format_time(seconds: float) -> str:
 
 # --- header -----------------------------------------------------------------
 
-def board_lines(pieces, language: str = "en") -> list[str]:
-    """The diagram, 19 lines from the upper border to the lower one."""
+def board_lines(pieces, language: str = "en", cells=None) -> list[str]:
+    """The diagram, 19 lines from the upper border to the lower one.
+    `cells`: GridChess's cell of each 0x88 square (`solver.conditions.grid`),
+    whose lines Popeye draws: `|` between files of two cells, `---` under
+    each square between ranks of two."""
     grid: dict[str, tuple[str, str]] = {p.square: (p.color, p.kind) for p in pieces}
     border = "+---a---b---c---d---e---f---g---h---+"
     blank = "|" + " " * 35 + "|"
     lines = [border, blank]
-    for rank in "87654321":
+    for r, rank in enumerate("87654321"):
         row = rank + " "
-        for file in "abcdefgh":
+        for f, file in enumerate("abcdefgh"):
             cell = [" "] * 4
+            sq = (7 - r) * 16 + f
+            if cells is not None and f and cells[sq] != cells[sq - 1]:
+                cell[0] = "|"
             piece = grid.get(file + rank)
             if piece is None:
                 cell[2] = "."
@@ -126,7 +132,12 @@ def board_lines(pieces, language: str = "en") -> list[str]:
                     cell[pos] = "="
             row += "".join(cell)
         lines.append(row + "  " + rank)
-        lines.append(blank)
+        sq = (7 - r) * 16
+        if cells is not None and r < 7 and any(cells[sq + f] != cells[sq - 16 + f] for f in range(8)):
+            lines.append("|  " + " ".join("---" if cells[sq + f] != cells[sq - 16 + f] else "   "
+                                          for f in range(8)) + "  |")
+        else:
+            lines.append(blank)
     lines.append(border)
     return lines
 
@@ -166,8 +177,15 @@ def stipulation_line(problem: Problem) -> str:
 
 
 def condition_line(condition, language: str = "en") -> str:
+    """The condition as Popeye writes it under the stipulation: its name in
+    the language, then its parameters; but `S-KoeKo` for `KoeKo Neighbour
+    S`, and `GridChess` alone (the grid is drawn in the diagram)."""
     words = CONDITION_WORDS.get(condition.name, {})
     text = words.get(language, condition.name)
+    if condition.name == "GridChess":
+        return text
+    if condition.name == "KoeKo" and condition.params[:1] == ("Neighbour",):
+        return piece_letter(condition.params[1], language) + "-" + text
     for param in condition.params:
         text += " " + CONDITION_WORDS.get(param, {}).get(language, param)
     return text
@@ -195,6 +213,20 @@ def attribute_lines(pieces, language: str) -> list[str]:
     return out
 
 
+def _grid_cells(problem: Problem):
+    """GridChess's cells, to draw (None without a grid Popeye draws)."""
+    from solver.conditions.grid import grid_of
+    from solver.base.errors import InputError
+
+    for condition in problem.conditions:
+        if condition.name == "GridChess":
+            try:
+                return grid_of(condition.params)
+            except InputError:
+                return None
+    return None
+
+
 def header_text(problem: Problem) -> str:
     """Everything before the solution: remarks, and unless NoBoard the meta
     lines, the diagram, the stipulation and the conditions."""
@@ -206,7 +238,7 @@ def header_text(problem: Problem) -> str:
     meta = list(problem.authors) + _lines_of(problem.origin) + _lines_of(problem.award) + _lines_of(problem.title)
     out.extend(centred(line) + "\n" for line in meta)
     out.append("\n")
-    out.extend(line + "\n" for line in board_lines(problem.pieces, language))
+    out.extend(line + "\n" for line in board_lines(problem.pieces, language, _grid_cells(problem)))
     out.append(stipulation_line(problem) + "\n")
     out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language))
     out.extend(centred(condition_line(c, language)) + "\n" for c in problem.conditions)

@@ -1,0 +1,89 @@
+"""KoeKo (Popeye's name; py-engl.txt "condition"): a move is legal only if
+the piece that moved ends in contact with another piece: on a square next
+to it (a king's step away), or, with `Neighbour X`, a leap of X away
+(Popeye's contact walks: knight, wazir, fers, camel, alfil, zebra,
+dabbaba, giraffe, antelope, king).  A castling moves two pieces, and both
+must end in contact (Popeye follows every movement of the move).
+
+Check is what a legal capture of the king would be (Popeye plays the
+observation to validate it: conditions/koeko/koeko.c): the capturer, on
+the king's square, must touch a piece other than itself, the king gone
+and its own departure square vacated.  That is an observation filter.
+
+What the condition keeps (`preserves`): nothing that rests on orthodox
+observation (`capture_observes`), nor `walk_moves_only` and
+`king_steps_free`.  `NewKoeko` and `AntiKoeko` are other conditions, not
+played.
+"""
+
+from __future__ import annotations
+
+from solver.base.errors import InputError
+from solver.engine.board import CASTLE_PATH
+from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
+from solver.engine.move import CASTLE
+from solver.conditions.rules import ConditionSpec, Rules
+
+# Popeye's contact walks (input/plaintext/condition.c ParseKoekoVariant), by the model's piece code
+CONTACT_LEAPS = {
+    "K": ((0, 1), (1, 1)), "S": ((1, 2),), "WE": ((0, 1),), "FE": ((1, 1),), "CA": ((1, 3),),
+    "AL": ((2, 2),), "Z": ((2, 3),), "DA": ((0, 2),), "GI": ((1, 4),), "AN": ((3, 4),),
+}
+
+
+def offsets(leaps) -> tuple[int, ...]:
+    """The 0x88 offsets of these (a, b) leaps, in every direction."""
+    out = set()
+    for a, b in leaps:
+        for x, y in ((a, b), (b, a)):
+            for sx in (1, -1):
+                for sy in (1, -1):
+                    out.add(sx * x + 16 * sy * y)
+    return tuple(sorted(out))
+
+
+def contact(board, sq: int, steps, ignore: int = -1) -> bool:
+    """Is there a piece a contact step away from sq (other than on `ignore`)?"""
+    for d in steps:
+        t = sq + d
+        if not t & 0x88 and t != ignore and board[t]:
+            return True
+    return False
+
+
+def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+    leaps = CONTACT_LEAPS["K"]
+    if params:
+        if len(params) != 2 or params[0] != "Neighbour" or params[1] not in CONTACT_LEAPS:
+            raise InputError(f"condition KoeKo {' '.join(params)} is not supported")
+        leaps = CONTACT_LEAPS[params[1]]
+    steps = offsets(leaps)
+
+    def move_allowed(pos, m: int) -> bool:
+        frm, to = m & 127, (m >> 7) & 127
+        pos.make(m)
+        try:
+            board = pos.board
+            if not contact(board, to, steps):
+                return False
+            if (m >> 14) & 7 == CASTLE:
+                rf = (frm & 0x70) | ((m >> 17) & 7)
+                return contact(board, CASTLE_PATH[(frm, rf)][1], steps)
+            return True
+        finally:
+            pos.unmake()
+
+    def observation_allowed(pos, frm: int, target: int) -> bool:
+        return contact(pos.board, target, steps, ignore=frm)
+
+    rules.move_filters.append(move_allowed)
+    rules.add_observation_filter(observation_allowed)
+    return rules
+
+
+def preserves(params: tuple[str, ...]) -> frozenset[str]:
+    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+
+
+SPEC = ConditionSpec(install, preserves, changes_observation=True)
+"""The registry's entry (solver.conditions.registry)."""
