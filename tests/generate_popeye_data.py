@@ -301,6 +301,7 @@ CONDITION_FORMS = {
     "GridChess": ("~1", "#2", "h#2", "s#2"),
     "MadrasiWithGeometry": ("~1", "#2", "h#2"),
     "KoeKo": ("~1", "#2", "h#2", "s#2"),
+    "Isardam": ("~1", "#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
@@ -310,7 +311,9 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                    # Madrasi's paralysis obeys the other conditions' geometry of observation
                    "MadrasiWithGeometry": ("Madrasi GridChess", "GridChess Madrasi", "Madrasi MonochromChess",
                                            "BichromChess Madrasi", "Madrasi RexInclusive GridChess"),
-                   "KoeKo": ("KoeKo", "KoeKo", "KoeKo Neighbour S", "KoeKo Neighbour FE", "KoeKo Neighbour DA")}
+                   "KoeKo": ("KoeKo", "KoeKo", "KoeKo Neighbour S", "KoeKo Neighbour FE", "KoeKo Neighbour DA"),
+                   "Isardam": ("Isardam", "Isardam", "Isardam TypeB", "Isardam RexInclusive",
+                               "Isardam TypeB RexInclusive", "Isardam GridChess")}
 CONDITION_PROBLEMS = 6
 
 

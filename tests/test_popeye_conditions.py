@@ -27,7 +27,7 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "Isardam"}
     assert len(CASES) >= 100
 
 
@@ -75,3 +75,34 @@ def test_what_is_refused_is_named(conditions, stipulation, expected):
                                         "ChecklessChess BlackMaximummer"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None
+
+
+@pytest.mark.parametrize("condition, expected", [
+    # Popeye 4.104, `pieces white Kh1 Pd2 black Kc5 Pe4  stip ~1`: the pawn that steps to d4
+    # is observed by the pawn that may take it en passant: under Madrasi it is paralysed
+    # and gives no check; in Isardam the move is illegal (and d2-d3 too, by the pawn e4)
+    ("Madrasi", {"1.d2-d3 !", "1.d2-d4 !"}),
+    ("Isardam", set()),
+])
+def test_a_pawn_that_may_be_taken_en_passant_is_observed(condition, expected):
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
+
+    [problem] = grammar.load(f"begin\ncondition {condition}\npieces white Kh1 Pd2 black Kc5 Pe4\n"
+                             "stip ~1\noption noboard\nend\n")
+    text = write_problem(problem, solve_problem(problem, max_time=60).twins, time_s=0.0)
+    assert {line.strip() for line in text.splitlines() if "d2-" in line} == expected
+
+
+def test_an_isardam_check_by_a_pawn_counts_if_one_of_its_promotions_is_legal():
+    # Popeye's own example (BEISPIEL/isardam.inp #14), Popeye 4.104: after 1.f6-f7 the
+    # pawn does not check the king e8 once 1...Qe5-h8 makes every promotion on e8 face
+    # a like black piece (Qh8, Rd8, Bd7, Sc7), so that 1...Qe5-h8 + is a defence
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
+
+    [problem] = grammar.load("begin\ncondition Isardam\npieces white Bb4 Qb7 Sc6 Pf5 Pf6 Bg6 Kh7\n"
+                             "black Sc7 Bd7 Rd8 Qe5 Ke8 Ph6\nstip #2\noption variation noboard\nend\n")
+    text = write_problem(problem, solve_problem(problem, max_time=60).twins, time_s=0.0)
+    assert "   1.f6-f7 ! threat:\n" in text
+    assert "      1...Qe5-h8 +\n          2.Kh7*h8 #\n" in text

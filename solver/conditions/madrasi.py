@@ -19,26 +19,40 @@ orthodox observation (`capture_observes`), nor `walk_moves_only` and
 from __future__ import annotations
 
 from solver.base.errors import InputError
-from solver.engine.board import KING
+from solver.engine.board import KING, PAWN
 from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces.catalogue import BY_KIND
 from solver.pieces.families import observes
 
 
-def paralysed(pos, sq: int, kings: bool, geometry=()) -> bool:
+def paralysed(pos, sq: int, kings: bool, geometry=(), pieces=None) -> bool:
     """Is the piece on sq observed by an enemy piece of its own kind?  The
     observation obeys the other conditions' geometry (`geometry`: filters
-    `f(pos, frm, target)`, e.g. GridChess's), not Madrasi's own filter."""
+    `f(pos, frm, target)`, e.g. GridChess's), not Madrasi's own filter.
+    `pieces`: the squares of the possible observers (default: the enemy's
+    piece set; Isardam passes those of a capture it makes on the board only)."""
     board = pos.board
     code = board[sq]
     if not kings and abs(code) == KING:
         return False
     walks = BY_KIND[abs(code)].walks
-    for a in pos.occupied[-1 if code > 0 else 1]:
+    observers = pos.occupied[-1 if code > 0 else 1] if pieces is None else pieces
+    for a in observers:
         if (board[a] == -code and observes(board, a, sq, walks)
                 and all(f(pos, a, sq) for f in geometry)):
             return True
+    if abs(code) == PAWN:
+        # a pawn that has just stepped two squares is observed by the enemy
+        # pawns that may take it en passant (Popeye: 1.d2-d4 beside a black
+        # pawn on e4 gives no check under Madrasi, and is illegal in Isardam)
+        step = -16 if code > 0 else 16   # the enemy pawns' forward step
+        for e in pos.ep:
+            if e - step == sq:
+                for a in (e - step - 1, e - step + 1):   # beside the pawn, taking diagonally onto e
+                    if (not a & 0x88 and board[a] == -code and a in observers
+                            and all(f(pos, a, e) for f in geometry)):
+                        return True
     return False
 
 
