@@ -302,6 +302,8 @@ CONDITION_FORMS = {
     "MadrasiWithGeometry": ("~1", "#2", "h#2"),
     "KoeKo": ("~1", "#2", "h#2", "s#2"),
     "Isardam": ("~1", "#2", "h#2", "s#2"),
+    "Patrouille": ("~1", "#2", "h#2", "s#2"),
+    "UltraPatrol": ("~1", "#2", "h#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
@@ -313,7 +315,8 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                                            "BichromChess Madrasi", "Madrasi RexInclusive GridChess"),
                    "KoeKo": ("KoeKo", "KoeKo", "KoeKo Neighbour S", "KoeKo Neighbour FE", "KoeKo Neighbour DA"),
                    "Isardam": ("Isardam", "Isardam", "Isardam TypeB", "Isardam RexInclusive",
-                               "Isardam TypeB RexInclusive", "Isardam GridChess")}
+                               "Isardam TypeB RexInclusive", "Isardam GridChess"),
+                   "Patrouille": ("Patrouille", "Patrouille", "Patrouille", "Patrouille GridChess")}
 CONDITION_PROBLEMS = 6
 
 

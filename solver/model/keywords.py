@@ -106,7 +106,8 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                              for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
-                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "isardam")})
+                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "isardam", "patrouille",
+                                         "ultrapatrouille")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
