@@ -304,6 +304,11 @@ CONDITION_FORMS = {
     "Isardam": ("~1", "#2", "h#2", "s#2"),
     "Patrouille": ("~1", "#2", "h#2", "s#2"),
     "UltraPatrol": ("~1", "#2", "h#2"),
+    "Lortap": ("~1", "#2", "h#2", "s#2"),
+    "SuperGuards": ("~1", "#2", "h#2", "s#2"),
+    "EiffelChess": ("~1", "#2", "h#2", "s#2"),
+    "WhiteEdgeMover": ("~1", "#2", "h#2"),
+    "BlackEdgeMover": ("#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
@@ -316,7 +321,9 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                    "KoeKo": ("KoeKo", "KoeKo", "KoeKo Neighbour S", "KoeKo Neighbour FE", "KoeKo Neighbour DA"),
                    "Isardam": ("Isardam", "Isardam", "Isardam TypeB", "Isardam RexInclusive",
                                "Isardam TypeB RexInclusive", "Isardam GridChess"),
-                   "Patrouille": ("Patrouille", "Patrouille", "Patrouille", "Patrouille GridChess")}
+                   "Patrouille": ("Patrouille", "Patrouille", "Patrouille", "Patrouille GridChess",
+                                  "Patrouille Madrasi"),
+                   "EiffelChess": ("EiffelChess", "EiffelChess", "EiffelChess GridChess")}
 CONDITION_PROBLEMS = 6
 
 

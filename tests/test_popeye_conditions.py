@@ -27,7 +27,8 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "Isardam", "Patrouille", "UltraPatrol"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "EiffelChess",
+                     "WhiteEdgeMover", "BlackEdgeMover"}
     assert len(CASES) >= 100
 
 

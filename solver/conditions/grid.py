@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
 
 FILES = "abcdefgh"
 RANKS = "12345678"
@@ -77,7 +77,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         return cell[frm] != cell[target]
 
     rules.move_filters.append(move_allowed)
-    rules.add_observation_filter(observation_allowed, geometry=True)
+    rules.add_observation_filter(observation_allowed, level=GEOMETRY)
     return rules
 
 

@@ -7,9 +7,10 @@ piece still paralyses (Popeye asks whether the square is observed by the
 walk, not whether that observer may move), so two like pieces facing each
 other paralyse each other.  The geometry is that of the other conditions
 too (`Rules.observation_geometry`): with GridChess, a like piece in the
-same cell does not paralyse (Popeye: madrasi.c, EVALUATE(observation_geometry)).  A paralysed piece's moves are filtered out, and
-its observations too (`Rules.add_observation_filter`), so that it gives no
-check and guards nothing.
+same cell does not paralyse (Popeye: madrasi.c, EVALUATE(observation_geometry)).
+A paralysed piece's moves are filtered out, and its observations too
+(`Rules.add_observation_filter`, at the observer's level), so that it gives
+no check and guards nothing.
 
 What the condition keeps (`preserves`): as Monochrome, nothing that rests on
 orthodox observation (`capture_observes`), nor `walk_moves_only` and
@@ -21,28 +22,31 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import KING, PAWN
 from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import OBSERVER, ConditionSpec, Rules
 from solver.pieces.catalogue import BY_KIND
 from solver.pieces.families import observes
 
 
-def paralysed(pos, sq: int, kings: bool, geometry=(), pieces=None) -> bool:
-    """Is the piece on sq observed by an enemy piece of its own kind?  The
-    observation obeys the other conditions' geometry (`geometry`: filters
-    `f(pos, frm, target)`, e.g. GridChess's), not Madrasi's own filter.
-    `pieces`: the squares of the possible observers (default: the enemy's
-    piece set; Isardam passes those of a capture it makes on the board only)."""
+def paralysed(pos, sq: int, kings: bool, geometry=(), pieces=None, by: int | None = None) -> bool:
+    """Is the piece on sq observed by an enemy piece of its own kind (of kind
+    `by`, for Eiffel chess)?  The observation obeys the other conditions'
+    geometry (`geometry`: filters `f(pos, frm, target)`, e.g. GridChess's),
+    not Madrasi's own filter.  `pieces`: the squares of the possible
+    observers (default: the enemy's piece set; Isardam passes those of a
+    capture it makes on the board only)."""
     board = pos.board
     code = board[sq]
     if not kings and abs(code) == KING:
         return False
-    walks = BY_KIND[abs(code)].walks
+    kind = abs(code) if by is None else by
+    enemy = -kind if code > 0 else kind
+    walks = BY_KIND[kind].walks
     observers = pos.occupied[-1 if code > 0 else 1] if pieces is None else pieces
     for a in observers:
-        if (board[a] == -code and observes(board, a, sq, walks)
+        if (board[a] == enemy and observes(board, a, sq, walks)
                 and all(f(pos, a, sq) for f in geometry)):
             return True
-    if abs(code) == PAWN:
+    if abs(code) == PAWN and by is None:
         # a pawn that has just stepped two squares is observed by the enemy
         # pawns that may take it en passant (Popeye: 1.d2-d4 beside a black
         # pawn on e4 gives no check under Madrasi, and is illegal in Isardam)
@@ -70,7 +74,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         return not paralysed(pos, frm, kings, geometry)
 
     rules.move_filters.append(move_allowed)
-    rules.add_observation_filter(observation_allowed)
+    rules.add_observation_filter(observation_allowed, level=OBSERVER)
     return rules
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.engine.move import CASTLE
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
 
 
 def same_colour(a: int, b: int) -> bool:
@@ -47,7 +47,7 @@ def installer(name: str, mono: bool):
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
         rules.move_filters.append(move_allowed)
-        rules.add_observation_filter(observation_allowed, geometry=True)
+        rules.add_observation_filter(observation_allowed, level=GEOMETRY)
         return rules
 
     return install

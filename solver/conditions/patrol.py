@@ -1,14 +1,19 @@
-"""Patrouille and UltraPatrol (Popeye's names; py-engl.txt "condition"):
-a piece is *supported* when a piece of its own side observes its square.
+"""Conditions of support (Popeye's names; py-engl.txt "condition"): a piece
+is *supported* when a piece of its own side observes its square.
 
 - `Patrouille`: a piece captures, and so gives check, only when supported
   (kings too: Popeye gives every piece the Patrol flag, royal ones
   included); its other moves are free.
 - `UltraPatrol`: a piece moves at all, and observes, only when supported.
+- `Lortap`: the other way round: a supported piece does not capture, nor
+  observe (conditions/lortap.c).
+- `SuperGuards`: a supported piece cannot be captured, and a supported king
+  is not in check (conditions/superguards.c: the capture square observed
+  by its side).
 
-Support is plain observation by a friendly piece's walk, with the other
-conditions' geometry of observation (`Rules.observation_geometry`, as
-Popeye's EVALUATE(observer) at the support test, conditions/patrol.c).
+Support is observation by a friendly piece's walk, validated at the
+observer's level (`Rules.observation_observer`: the geometry of GridChess,
+a Madrasi paralysis; Popeye's EVALUATE(observer), conditions/patrol.c).
 
 What the conditions keep (`preserves`): nothing that rests on orthodox
 observation (`capture_observes`), nor `walk_moves_only` and
@@ -18,6 +23,8 @@ observation (`capture_observes`), nor `walk_moves_only` and
 from __future__ import annotations
 
 from solver.base.errors import InputError
+from solver.engine.board import KNIGHT
+from solver.engine.move import EN_PASSANT, LOCUST
 from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.conditions.mummer import is_capture
 from solver.conditions.rules import ConditionSpec, Rules
@@ -25,37 +32,65 @@ from solver.pieces.generic import piece_at
 from solver.pieces.families import observes
 
 
-def supported(pos, sq: int, geometry) -> bool:
-    """Does a piece of the same side as the one on sq observe sq?  (The
-    walks observe what they could capture: the piece on sq is painted the
-    other colour for the test, on the board only.)"""
+def observed_by(pos, sq: int, side: int, filters) -> bool:
+    """Does a piece of `side` observe sq (by the filters `f(pos, frm, target)`)?
+    The walks observe what they could capture: the piece on sq is painted
+    the other colour for the test, or an empty sq given a knight of it, on
+    the board only (a caller may be iterating over the piece sets)."""
     board = pos.board
     piece = board[sq]
-    side = 1 if piece > 0 else -1
-    board[sq] = -piece
+    board[sq] = -abs(piece) * side if piece else -KNIGHT * side
     try:
         for a in pos.occupied[side]:
             if a != sq and observes(board, a, sq, piece_at(board, a).walks) and all(
-                    f(pos, a, sq) for f in geometry):
+                    f(pos, a, sq) for f in filters):
                 return True
         return False
     finally:
         board[sq] = piece
 
 
-def installer(name: str, ultra: bool):
+def _capture_square(m: int, side: int) -> int:
+    flag = (m >> 14) & 7
+    if flag == EN_PASSANT:
+        return ((m >> 7) & 127) - 16 * side
+    if flag == LOCUST:
+        return (m >> 24) & 127
+    return (m >> 7) & 127
+
+
+def installer(name: str, kind: str):
+    """`kind`: 'patrol', 'ultra', 'lortap' or 'superguards'."""
+
     def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
-        geometry = rules.observation_geometry  # read at each call: conditions installed later count
+        filters = rules.observation_observer  # read at each call: conditions installed later count
+
+        def supported(pos, sq: int) -> bool:
+            return observed_by(pos, sq, 1 if pos.board[sq] > 0 else -1, filters)
+
+        def guarded(pos, frm: int, target: int) -> bool:
+            piece = pos.board[target]
+            side = (1 if piece > 0 else -1) if piece else (-1 if pos.board[frm] > 0 else 1)
+            return observed_by(pos, target, side, filters)
 
         def move_allowed(pos, m: int) -> bool:
-            if not ultra and not is_capture(pos.board, m):
+            frm = m & 127
+            if kind == "ultra":
+                return supported(pos, frm)
+            if not is_capture(pos.board, m):
                 return True
-            return supported(pos, m & 127, geometry)
+            if kind == "patrol":
+                return supported(pos, frm)
+            if kind == "lortap":
+                return not supported(pos, frm)
+            return not guarded(pos, frm, _capture_square(m, pos.side))
 
         def observation_allowed(pos, frm: int, target: int) -> bool:
-            return supported(pos, frm, geometry)
+            if kind == "superguards":
+                return not guarded(pos, frm, target)
+            return supported(pos, frm) != (kind == "lortap")
 
         rules.move_filters.append(move_allowed)
         rules.add_observation_filter(observation_allowed)
@@ -69,7 +104,8 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 
 
 SPECS: dict[str, ConditionSpec] = {
-    "Patrouille": ConditionSpec(installer("Patrouille", False), preserves, changes_observation=True),
-    "UltraPatrol": ConditionSpec(installer("UltraPatrol", True), preserves, changes_observation=True),
+    name: ConditionSpec(installer(name, kind), preserves, changes_observation=True)
+    for name, kind in (("Patrouille", "patrol"), ("UltraPatrol", "ultra"), ("Lortap", "lortap"),
+                       ("SuperGuards", "superguards"))
 }
 """The registry's entries (solver.conditions.registry)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import checkless, grid, isardam, koeko, madrasi, patrol, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
+from solver.conditions import checkless, edgemover, eiffel, grid, isardam, koeko, madrasi, patrol, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -30,6 +30,8 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "KoeKo": koeko.SPEC,
     "Isardam": isardam.SPEC,
     **patrol.SPECS,
+    "EiffelChess": eiffel.SPEC,
+    **edgemover.SPECS,
 }
 
 

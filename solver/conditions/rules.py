@@ -38,15 +38,19 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   effects must not preserve `no_effects`, so that no shortcut that assumes
   a move changes only its own squares (pins, checking geometry, the
   intelligent search) runs;
-- `rules.add_observation_filter(f, geometry=False)`: `f(pos, frm, target)
-  -> bool` says whether the piece on frm observes target (Madrasi: not when
-  paralysed); check, castling and legality then go by the filtered
-  observation.  Popeye tells two kinds apart: the *geometry* of an
-  observation (GridChess: across a grid line; Monochrome: between squares
-  of one colour), with `geometry=True`, kept in `rules.observation_geometry`,
-  and the *observer's* (Madrasi).  A condition that asks whether a square is
-  observed for its own purposes (Madrasi's paralysis) asks with the geometry
-  filters alone (Popeye: EVALUATE(observation_geometry)).
+- `rules.add_observation_filter(f, level=OBSERVATION)`: `f(pos, frm,
+  target) -> bool` says whether the piece on frm observes target (Madrasi:
+  not when paralysed); check, castling and legality then go by the
+  filtered observation.  Popeye validates an observation at three levels,
+  and so does feerie: its *geometry* (GEOMETRY: GridChess, across a grid
+  line; Monochrome, between squares of one colour), its *observer*
+  (OBSERVER: Madrasi, Eiffel: a paralysed piece observes nothing), and the
+  observation as a whole (OBSERVATION: Patrol, KoeKo, Isardam ...).  A
+  condition that asks whether a square is observed for its own purposes
+  asks at a lower level: Madrasi's paralysis with the geometry alone
+  (`rules.observation_geometry`; Popeye: EVALUATE(observation_geometry)),
+  Patrol's support with geometry and observer (`rules.observation_observer`;
+  Popeye: EVALUATE(observer)).
 A condition that changes what a turn is (Marseillais) subclasses `Rules`
 and builds its turns on those component methods, so that combining it with
 a condition that only adds moves (Messigny) is composition: the hooks work
@@ -89,6 +93,12 @@ from solver.pieces.attributes import chameleon_promotions, move_filters as attri
 from solver.conditions.variant import Variant, orthodox_variant
 
 
+# The levels of an observation's validation (`Rules.add_observation_filter`).
+GEOMETRY = "geometry"
+OBSERVER = "observer"
+OBSERVATION = "observation"
+
+
 class TurnTag(NamedTuple):
     """What a turn leaves behind that the board does not show.
 
@@ -110,7 +120,9 @@ class Rules:
         self.move_filters: list[Callable] = []
         self.move_choices: list[Callable] = []
         self.observation_filters: list[Callable] = []
-        self.observation_geometry: list[Callable] = []  # those of the geometry (see above)
+        # the filters of the lower levels (see above), read by conditions at each call
+        self.observation_geometry: list[Callable] = []
+        self.observation_observer: list[Callable] = []
         self.key_parts: list[Callable] = []
         # effect rules run after each move (`solver.engine.effects`): rebirths,
         # changes of colour or kind; `position` hands them to the position
@@ -154,7 +166,7 @@ class Rules:
         else:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
 
-    def add_observation_filter(self, allowed: Callable, geometry: bool = False) -> None:
+    def add_observation_filter(self, allowed: Callable, level: str = "observation") -> None:
         """A condition that changes who observes: an observation of `target`
         by the piece on `frm` counts (for check, castling, legality) only if
         `allowed(pos, frm, target)`.  The rule set is bound again on the
@@ -164,8 +176,10 @@ class Rules:
         if self.variant.properties & {CAPTURE_OBSERVES}:
             raise ValueError("an observation filter needs a variant without capture_observes")
         self.observation_filters.append(allowed)
-        if geometry:
+        if level == GEOMETRY:
             self.observation_geometry.append(allowed)
+        if level in (GEOMETRY, OBSERVER):
+            self.observation_observer.append(allowed)
         self._bind_observation()
 
     def _bind_observation(self) -> None:
