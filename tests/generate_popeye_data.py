@@ -306,6 +306,7 @@ CONDITION_FORMS = {
     "UltraPatrol": ("~1", "#2", "h#2"),
     "Lortap": ("~1", "#2", "h#2", "s#2"),
     "SuperGuards": ("~1", "#2", "h#2", "s#2"),
+    "AntiGuards": ("~1", "#2", "h#2", "s#2"),
     "EiffelChess": ("~1", "#2", "h#2", "s#2"),
     "WhiteEdgeMover": ("~1", "#2", "h#2"),
     "BlackEdgeMover": ("#2", "h#2", "s#2"),

@@ -9,7 +9,8 @@ is *supported* when a piece of its own side observes its square.
   observe (conditions/lortap.c).
 - `SuperGuards`: a supported piece cannot be captured, and a supported king
   is not in check (conditions/superguards.c: the capture square observed
-  by its side).
+  by its side); `AntiGuards`: only a supported piece can be captured, and
+  only a supported king is in check (conditions/antiguards.c).
 
 Support is observation by a friendly piece's walk, validated at the
 observer's level (`Rules.observation_observer`: the geometry of GridChess,
@@ -60,7 +61,7 @@ def _capture_square(m: int, side: int) -> int:
 
 
 def installer(name: str, kind: str):
-    """`kind`: 'patrol', 'ultra', 'lortap' or 'superguards'."""
+    """`kind`: 'patrol', 'ultra', 'lortap', 'superguards' or 'antiguards'."""
 
     def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         for param in params:
@@ -85,11 +86,11 @@ def installer(name: str, kind: str):
                 return supported(pos, frm)
             if kind == "lortap":
                 return not supported(pos, frm)
-            return not guarded(pos, frm, _capture_square(m, pos.side))
+            return guarded(pos, frm, _capture_square(m, pos.side)) == (kind == "antiguards")
 
         def observation_allowed(pos, frm: int, target: int) -> bool:
-            if kind == "superguards":
-                return not guarded(pos, frm, target)
+            if kind in ("superguards", "antiguards"):
+                return guarded(pos, frm, target) == (kind == "antiguards")
             return supported(pos, frm) != (kind == "lortap")
 
         rules.move_filters.append(move_allowed)
@@ -106,6 +107,6 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 SPECS: dict[str, ConditionSpec] = {
     name: ConditionSpec(installer(name, kind), preserves, changes_observation=True)
     for name, kind in (("Patrouille", "patrol"), ("UltraPatrol", "ultra"), ("Lortap", "lortap"),
-                       ("SuperGuards", "superguards"))
+                       ("SuperGuards", "superguards"), ("AntiGuards", "antiguards"))
 }
 """The registry's entries (solver.conditions.registry)."""

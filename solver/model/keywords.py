@@ -107,7 +107,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
                                          "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "isardam", "patrouille",
-                                         "ultrapatrouille", "lortap", "superguards", "eiffel", "whiteedge",
+                                         "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel", "whiteedge",
                                          "blackedge")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
