@@ -310,6 +310,7 @@ CONDITION_FORMS = {
     "EiffelChess": ("~1", "#2", "h#2", "s#2"),
     "WhiteEdgeMover": ("~1", "#2", "h#2"),
     "BlackEdgeMover": ("#2", "h#2", "s#2"),
+    "SingleBox": ("~1", "#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),
@@ -324,7 +325,8 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                                "Isardam TypeB RexInclusive", "Isardam GridChess"),
                    "Patrouille": ("Patrouille", "Patrouille", "Patrouille", "Patrouille GridChess",
                                   "Patrouille Madrasi"),
-                   "EiffelChess": ("EiffelChess", "EiffelChess", "EiffelChess GridChess")}
+                   "EiffelChess": ("EiffelChess", "EiffelChess", "EiffelChess GridChess"),
+                   "SingleBox": ("SingleBox", "SingleBox Type1")}
 CONDITION_PROBLEMS = 6
 
 
@@ -359,7 +361,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
                 if pieces is None:
                     continue
-                if "Prom" in condition:
+                if "Prom" in condition or condition == "SingleBox":
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 plain = text  # legality is judged without the condition, which feerie may not play yet

@@ -28,7 +28,7 @@ def test_every_condition_has_problems():
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
                      "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
-                     "WhiteEdgeMover", "BlackEdgeMover"}
+                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox"}
     assert len(CASES) >= 100
 
 
@@ -64,6 +64,7 @@ def _reason(text: str) -> str | None:
     ("GridChess Irregular a1a2", "#2", "condition GridChess Irregular a1a2 is not supported"),
     ("Marseillais GridChess", "#2", "GridChess with Marseillais is not supported"),
     ("Marseillais ChecklessChess", "#2", "ChecklessChess with Marseillais is not supported"),
+    ("SingleBox Type2", "#2", "condition SingleBox Type2 is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"

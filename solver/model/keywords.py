@@ -108,7 +108,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "promotiononly", "alphabetic", "whitealphabetic",
                                          "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "isardam", "patrouille",
                                          "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel", "whiteedge",
-                                         "blackedge")})
+                                         "blackedge", "singlebox")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
