@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import checkless, edgemover, eiffel, grid, isardam, koeko, madrasi, patrol, singlebox, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
+from solver.conditions import (
+    checkless, edgemover, eiffel, grid, isardam, koeko, madrasi, marseillais,
+    messigny, monochrome, mummer, nocapture, nopromotion, patrol, promonly, singlebox,
+)
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
