@@ -272,18 +272,9 @@ class NeutralPosition(Position):
 
     # ------------------------------------------------------------- identity
 
-    def compute_hash(self) -> int:
-        h = 0
-        for sq in range(128):
-            if not sq & 0x88 and self.board[sq]:
-                p = self.board[sq]
-                h ^= Z_NEUTRAL[abs(p)][sq] if sq in self.neutral else Z_PIECE[p][sq]
-        if self.side == BLACK:
-            h ^= Z_SIDE
-        h ^= Z_CASTLE[self.castling]
-        for e in self.ep:
-            h ^= Z_EP[e]
-        return h
+    def square_key(self, sq: int) -> int:
+        p = self.board[sq]
+        return Z_NEUTRAL[abs(p)][sq] if sq in self.neutral else Z_PIECE[p][sq]
 
     def key(self) -> tuple:
         """Everything that defines the position, whatever the paint."""

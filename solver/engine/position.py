@@ -135,12 +135,17 @@ class Position:
         other.fairy = self.fairy
         return other
 
+    def square_key(self, sq: int) -> int:
+        """The hash key of what stands on sq (a subclass that paints pieces,
+        `solver.engine.neutral.NeutralPosition`, keys them its own way)."""
+        return Z_PIECE[self.board[sq]][sq]
+
     def compute_hash(self) -> int:
         """The hash from scratch (tests compare it with the incremental one)."""
         h = 0
         for sq in range(128):
             if not sq & 0x88 and self.board[sq]:
-                h ^= Z_PIECE[self.board[sq]][sq]
+                h ^= self.square_key(sq)
         if self.side == BLACK:
             h ^= Z_SIDE
         h ^= Z_CASTLE[self.castling]
