@@ -27,7 +27,7 @@ def test_every_condition_has_problems():
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
                      "WhiteEdgeMover", "BlackEdgeMover", "SingleBox"}
     assert len(CASES) >= 100
 

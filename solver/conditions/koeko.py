@@ -10,10 +10,17 @@ observation to validate it: conditions/koeko/koeko.c): the capturer, on
 the king's square, must touch a piece other than itself, the king gone
 and its own departure square vacated.  That is an observation filter.
 
-What the condition keeps (`preserves`): nothing that rests on orthodox
+Two relatives (conditions/koeko/new.c, anti.c), judged by the moving
+piece alone (a castling rook is not asked):
+- `NewKoeko`: a move is legal if the piece has contact after it exactly
+  when it had contact before it (a king's step away);
+- `AntiKoeko`: a move is legal only if the piece ends without contact (with
+  `Neighbour X` as KoeKo).
+Both judge check by the capture of the king the same way.
+
+What the conditions keep (`preserves`): nothing that rests on orthodox
 observation (`capture_observes`), nor `walk_moves_only` and
-`king_steps_free`.  `NewKoeko` and `AntiKoeko` are other conditions, not
-played.
+`king_steps_free`.
 """
 
 from __future__ import annotations
@@ -51,39 +58,59 @@ def contact(board, sq: int, steps, ignore: int = -1) -> bool:
     return False
 
 
-def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+def _steps(name: str, params: tuple[str, ...]) -> tuple[int, ...]:
     leaps = CONTACT_LEAPS["K"]
     if params:
-        if len(params) != 2 or params[0] != "Neighbour" or params[1] not in CONTACT_LEAPS:
-            raise InputError(f"condition KoeKo {' '.join(params)} is not supported")
+        if (name == "NewKoeko" or len(params) != 2 or params[0] != "Neighbour"
+                or params[1] not in CONTACT_LEAPS):
+            raise InputError(f"condition {name} {' '.join(params)} is not supported")
         leaps = CONTACT_LEAPS[params[1]]
-    steps = offsets(leaps)
+    return offsets(leaps)
 
-    def move_allowed(pos, m: int) -> bool:
-        frm, to = m & 127, (m >> 7) & 127
-        pos.make(m)
-        try:
-            board = pos.board
-            if not contact(board, to, steps):
-                return False
-            if (m >> 14) & 7 == CASTLE:
-                rf = (frm & 0x70) | ((m >> 17) & 7)
-                return contact(board, CASTLE_PATH[(frm, rf)][1], steps)
-            return True
-        finally:
-            pos.unmake()
 
-    def observation_allowed(pos, frm: int, target: int) -> bool:
-        return contact(pos.board, target, steps, ignore=frm)
+def installer(name: str):
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        steps = _steps(name, params)
 
-    rules.move_filters.append(move_allowed)
-    rules.add_observation_filter(observation_allowed)
-    return rules
+        def move_allowed(pos, m: int) -> bool:
+            frm, to = m & 127, (m >> 7) & 127
+            before = contact(pos.board, frm, steps) if name == "NewKoeko" else None
+            pos.make(m)
+            try:
+                board = pos.board
+                after = contact(board, to, steps)
+                if name == "NewKoeko":
+                    return after == before
+                if name == "AntiKoeko":
+                    return not after
+                if not after:
+                    return False
+                if (m >> 14) & 7 == CASTLE:
+                    rf = (frm & 0x70) | ((m >> 17) & 7)
+                    return contact(board, CASTLE_PATH[(frm, rf)][1], steps)
+                return True
+            finally:
+                pos.unmake()
+
+        def observation_allowed(pos, frm: int, target: int) -> bool:
+            after = contact(pos.board, target, steps, ignore=frm)
+            if name == "NewKoeko":
+                return after == contact(pos.board, frm, steps)
+            return after != (name == "AntiKoeko")
+
+        rules.move_filters.append(move_allowed)
+        rules.add_observation_filter(observation_allowed)
+        return rules
+
+    return install
 
 
 def preserves(params: tuple[str, ...]) -> frozenset[str]:
     return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 
-SPEC = ConditionSpec(install, preserves, changes_observation=True)
-"""The registry's entry (solver.conditions.registry)."""
+SPECS: dict[str, ConditionSpec] = {
+    name: ConditionSpec(installer(name), preserves, changes_observation=True)
+    for name in ("KoeKo", "NewKoeko", "AntiKoeko")
+}
+"""The registry's entries (solver.conditions.registry)."""

@@ -30,7 +30,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **monochrome.SPECS,
     "ChecklessChess": checkless.SPEC,
     "GridChess": grid.SPEC,
-    "KoeKo": koeko.SPEC,
+    **koeko.SPECS,
     "Isardam": isardam.SPEC,
     **patrol.SPECS,
     "EiffelChess": eiffel.SPEC,

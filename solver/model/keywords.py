@@ -106,7 +106,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                              for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
-                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "isardam", "patrouille",
+                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "newkoeko", "antikoeko", "isardam", "patrouille",
                                          "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel", "whiteedge",
                                          "blackedge", "singlebox")})
 #: Popeye's extra conditions (named without a side) feerie can solve

@@ -179,12 +179,13 @@ def stipulation_line(problem: Problem) -> str:
 def condition_line(condition, language: str = "en") -> str:
     """The condition as Popeye writes it under the stipulation: its name in
     the language, then its parameters; but `S-KoeKo` for `KoeKo Neighbour
-    S`, and `GridChess` alone (the grid is drawn in the diagram)."""
+    S` (`S-AntiKoeko` too), and `GridChess` alone (the grid is drawn in the
+    diagram)."""
     words = CONDITION_WORDS.get(condition.name, {})
     text = words.get(language, condition.name)
     if condition.name == "GridChess":
         return text
-    if condition.name == "KoeKo" and condition.params[:1] == ("Neighbour",):
+    if condition.name in ("KoeKo", "AntiKoeko") and condition.params[:1] == ("Neighbour",):
         return piece_letter(condition.params[1], language) + "-" + text
     for param in condition.params:
         text += " " + CONDITION_WORDS.get(param, {}).get(language, param)
