@@ -313,6 +313,7 @@ CONDITION_FORMS = {
     "WhiteEdgeMover": ("~1", "#2", "h#2"),
     "BlackEdgeMover": ("#2", "h#2", "s#2"),
     "SingleBox": ("~1", "#2", "h#2", "s#2"),
+    "ExclusiveChess": ("#2", "h#2", "s#2", "#3"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),

@@ -28,7 +28,7 @@ def test_every_condition_has_problems():
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
                      "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
-                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox"}
+                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "ExclusiveChess"}
     assert len(CASES) >= 100
 
 

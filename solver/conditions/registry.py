@@ -12,7 +12,7 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    checkless, edgemover, eiffel, grid, isardam, koeko, madrasi, marseillais,
+    checkless, edgemover, eiffel, exclusive, grid, isardam, koeko, madrasi, marseillais,
     messigny, monochrome, mummer, nocapture, nopromotion, patrol, promonly, singlebox,
 )
 from solver.conditions.rules import ConditionSpec, Rules
@@ -36,6 +36,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "EiffelChess": eiffel.SPEC,
     **edgemover.SPECS,
     "SingleBox": singlebox.SPEC,
+    "ExclusiveChess": exclusive.SPEC,
 }
 
 
@@ -76,8 +77,9 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
 def conditions_of(problem) -> list:
     """The problem's conditions as the rule set plays them: those whose
     meaning depends on the stipulation made explicit (`Maximummer` is the
-    defending side's: `mummer.resolve`)."""
-    return [mummer.resolve(c, problem) for c in problem.conditions]
+    defending side's: `mummer.resolve`; `ExclusiveChess` is about the
+    stipulation's goal: `exclusive.resolve`)."""
+    return [exclusive.resolve(mummer.resolve(c, problem), problem) for c in problem.conditions]
 
 
 def rules_for(problem) -> Rules:

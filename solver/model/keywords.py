@@ -108,7 +108,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "promotiononly", "alphabetic", "whitealphabetic",
                                          "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "newkoeko", "antikoeko", "isardam", "patrouille",
                                          "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel", "whiteedge",
-                                         "blackedge", "singlebox")})
+                                         "blackedge", "singlebox", "exclusive")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
