@@ -30,6 +30,7 @@ from typing import Callable
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.model.record import print_order
 from solver.model.tree import Node, Role, Turn, components_order
+from solver.search.goals import Goal, as_goal
 
 # Bytes an entry of the failure memo costs (a (key, slot) tuple and the
 # dict's slot: 193 measured over a million entries).  The default budget
@@ -135,12 +136,20 @@ class LineCollector:
             raise EnoughSolutions()
 
     def mark(self) -> str:
-        """The mark of the move just played: '#', '=', '+' or ''."""
+        """The mark of a move just played that is not the goal move: '#',
+        '=', '+' or '' (a move before the last cannot leave the opponent
+        without a move, but a set play's may)."""
         pos, rules = self.pos, self.rules
         check = rules.in_check(pos)
         if not rules.has_turn(pos):
             return "#" if check else "="
         return "+" if check else ""
+
+    def goal_mark(self, goal: Goal) -> str:
+        """The mark of the goal move just played (it reached `goal`)."""
+        if goal.immobile is not None:
+            return self.mark()
+        return goal.mark(self.rules, self.pos, True)
 
     def _remember_failure(self, key) -> None:
         if key is None:
@@ -151,16 +160,13 @@ class LineCollector:
 
 
 class LineSearch(LineCollector):
-    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+    def __init__(self, rules, pos, schedule: Schedule, goal: Goal | str, budget: Budget,
                  max_solutions: int | None = None) -> None:
         super().__init__(rules, pos, schedule, budget, max_solutions)
-        self.goal = goal
+        self.goal = as_goal(goal)
 
     def goal_reached(self) -> bool:
-        pos, rules = self.pos, self.rules
-        if self.goal == "#":
-            return rules.in_check(pos) and not rules.has_turn(pos)
-        return not rules.in_check(pos) and not rules.has_turn(pos)
+        return self.goal.reached(self.rules, self.pos)
 
     def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
         """All lines, as a trie of nodes appended to `out` as they are found
@@ -199,25 +205,23 @@ class LineSearch(LineCollector):
         side = pos.side
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
-        mate = self.goal == "#"
         if final_goal:
-            if turns is None and mate:
-                hits = rules.mating_turns(pos)
+            goal = self.goal
+            tick = self.budget.tick  # a goal test each (a costly one under a condition)
+            if turns is None:
+                hits = goal.reaching_turns(rules, pos, tick)
             else:
-                if turns is None:
-                    turns = rules.turns(pos)
                 hits = []
-                tick = self.budget.tick
                 for t in turns:
-                    tick()  # a goal test each (a costly one under a condition)
+                    tick()
                     rules.play(pos, t)
-                    if rules.in_check(pos) == mate and not rules.has_turn(pos):
+                    if goal.reached(rules, pos):
                         hits.append(t)
                     rules.undo(pos, t)
             for t in self._order(hits):
                 desc = rules.describe(pos, t)
                 rules.play(pos, t)
-                leaf = Node(Role.HELP, Turn(desc, self.mark()), side=_side(side))
+                leaf = Node(Role.HELP, Turn(desc, self.goal_mark(goal)), side=_side(side))
                 rules.undo(pos, t)
                 out.append(leaf)
                 self._report(leaf)
@@ -276,7 +280,7 @@ class LineSearch(LineCollector):
             desc = rules.describe(pos, t)
             rules.play(pos, t)
             hit = self.goal_reached()
-            mark = self.mark() if hit else ""
+            mark = self.goal_mark(self.goal) if hit else ""
             rules.undo(pos, t)
             if not hit:
                 return out
