@@ -230,12 +230,18 @@ class LineSearch(LineCollector):
             return out
         streaming = self.on_line is not None
         stack = self._stack
+        # Popeye: a move of the side that is to reach the goal ends the play
+        # when it reaches it already (a shorter solution, found at its own
+        # length): the line does not go on.  (Mate and stalemate end it anyway.)
+        early = self._early_goal(i)
         for t in self._order(rules.turns(pos) if turns is None else turns):
             desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
             try:
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
+                if early is not None and early.reached(rules, pos):
+                    continue
                 # streaming: the mark now, as the lines below are reported at once
                 node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, side=_side(side))
                 out.append(node)
@@ -264,6 +270,15 @@ class LineSearch(LineCollector):
         if not out:
             self._remember_failure(key)
         return out
+
+    def _early_goal(self, i: int) -> Goal | None:
+        """The goal, where slot i (not the last) is played by the side that
+        reaches it and the goal can be reached before the end (not mate or
+        stalemate, after which the other side has no move); else None."""
+        sched, goal = self.schedule, self.goal
+        if goal.immobile is not None or sched.final != "goal" or sched.sides[i] != sched.sides[-1]:
+            return None
+        return goal
 
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,
