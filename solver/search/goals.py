@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.engine.board import parse_square, square_name
+from solver.engine.board import SIDE_RIGHTS, parse_square, square_name
 from solver.engine.capabilities import MOVE_GOALS
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE
 from solver.model.problem import GOAL_NAMES
@@ -80,6 +80,14 @@ class Goal:
     def reached(self, rules, pos) -> bool:
         """The final turn has just been played: is the goal reached?"""
         return _REACHED[self.symbol](self, rules, pos)
+
+    def possible(self, pos, side: int) -> bool:
+        """May `side` still reach the goal some moves on?  False only where it
+        never can: castling without castling rights (which never come back
+        where the goal may be played at all: no rebirth, `MOVE_GOALS`)."""
+        if self.symbol == "00":
+            return bool(pos.castling & SIDE_RIGHTS[side])
+        return True
 
     def candidates(self, rules, pos) -> list:
         """The turns of the side to move that may reach the goal (every one
@@ -200,10 +208,16 @@ def _captures(goal, rules, pos) -> list:
     return [t for t in rules.turns(pos) if _is_capture(t, board[(t >> 7) & 127])]
 
 
-def _flagged(flag: int):
-    def pick(goal, rules, pos) -> list:
-        return [t for t in rules.turns(pos) if (t >> 14) & 7 == flag]
-    return pick
+def _en_passants(goal, rules, pos) -> list:
+    if not pos.ep:
+        return []
+    return [t for t in rules.turns(pos) if (t >> 14) & 7 == EN_PASSANT]
+
+
+def _castlings(goal, rules, pos) -> list:
+    if not pos.castling & SIDE_RIGHTS[pos.side]:
+        return []
+    return [t for t in rules.turns(pos) if (t >> 14) & 7 == CASTLE]
 
 
 def _to_target(goal, rules, pos) -> list:
@@ -212,7 +226,7 @@ def _to_target(goal, rules, pos) -> list:
 
 _CANDIDATES = {
     "#": _checking, "+": _checking, "x": _captures, "%": _captures,
-    "ep": _flagged(EN_PASSANT), "00": _flagged(CASTLE), "z": _to_target,
+    "ep": _en_passants, "00": _castlings, "z": _to_target,
 }
 
 # ------------------------------------------------------------ the goals
@@ -230,6 +244,9 @@ _GOALS = {g.symbol: g for g in (
     Goal("00", "", False, needs_move=True),
     Goal("~", "", False),
 )}
+
+LIMITED = frozenset({"00"})
+"""The goals whose `possible` may say False (the others: always True)."""
 
 BUILT = frozenset(_GOALS) | {"z"}
 """The goal symbols feerie plays."""

@@ -30,7 +30,7 @@ from typing import Callable
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.model.record import print_order
 from solver.model.tree import Node, Role, Turn, components_order
-from solver.search.goals import Goal, as_goal
+from solver.search.goals import LIMITED, Goal, as_goal
 
 # Bytes an entry of the failure memo costs (a (key, slot) tuple and the
 # dict's slot: 193 measured over a million entries).  The default budget
@@ -164,6 +164,8 @@ class LineSearch(LineCollector):
                  max_solutions: int | None = None) -> None:
         super().__init__(rules, pos, schedule, budget, max_solutions)
         self.goal = as_goal(goal)
+        # a goal that may become unreachable on the way (castling): tested at each slot
+        self._limited = self.goal.symbol in LIMITED and schedule.final == "goal"
 
     def goal_reached(self) -> bool:
         return self.goal.reached(self.rules, self.pos)
@@ -203,6 +205,9 @@ class LineSearch(LineCollector):
                 return out
         self.budget.tick()
         side = pos.side
+        if self._limited and not self.goal.possible(pos, sched.sides[-1]):
+            self._remember_failure(key)
+            return out
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
         if final_goal:
