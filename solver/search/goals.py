@@ -71,6 +71,13 @@ class Goal:
         return GOAL_NAMES[self.symbol]
 
     @property
+    def missed(self) -> str:
+        """What the checker says of a final move that does not reach the goal."""
+        if self.symbol == "z":
+            return f"does not reach {square_name(self.target)}"
+        return _MISSED.get(self.symbol, "does not reach the goal")
+
+    @property
     def any_move(self) -> bool:
         """Every move reaches it ('~')."""
         return self.symbol == "~"
@@ -122,6 +129,13 @@ class Goal:
             return self.marker
         return " ".join(x for x in (check, self.marker) if x)
 
+
+_MISSED = {
+    "#": "does not mate", "=": "does not stalemate", "==": "does not stalemate both sides",
+    "#=": "does not mate or stalemate", "!=": "does not stalemate its own side", "+": "does not check",
+    "x": "does not capture", "%": "does not capture", "ep": "does not capture en passant",
+    "00": "does not castle",
+}
 
 # --------------------------------------------------------------- testers
 
