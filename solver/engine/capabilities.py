@@ -114,10 +114,11 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
 )}
 
 
-MOVE_GOALS = frozenset({NO_EFFECTS, SINGLE_MOVE_TURNS, WALK_MOVES_ONLY, ONE_COLOUR})
+MOVE_GOALS = frozenset({NO_EFFECTS, SINGLE_MOVE_TURNS, ONE_COLOUR})
 """What the goals that read the last move (capture, e.p., castling, target
-square: `solver.search.goals`) need: a turn is one move of a piece's walk
-whose int and the piece it took, on the undo stack, say all it did.  A
+square: `solver.search.goals`) need: a turn is one move whose int and the
+piece it took, on the undo stack, say all it did (a Messigny exchange is
+flagged: no capture, and its mover's piece arrives on `to`, as Popeye has it).  A
 requirement, not a shortcut: there is no generic form to fall back on, so
 FEERIE_GENERIC does not clear it (`Variant.keeps`)."""
 

@@ -26,8 +26,8 @@ castling; 'zXY' the moving piece arrived on XY (the king, in a castling);
 
 The goals that read the last move (x, %, ep, 00, z: `needs_move`) read it
 from the position's undo stack (`pos.stack[-1]`: the move int and the piece
-it took), which says it all only where a turn is one move of a piece's
-walk and nothing else happens (`MOVE_GOALS` in
+it took), which says it all only where a turn is one move and nothing else
+happens (`MOVE_GOALS` in
 `solver.engine.capabilities`); elsewhere they are refused
 (`refusal`).  The goals whose mover must be in check after its own move
 (auto-mate '!#', double mate '##', counter-mate '##!') and those that need a
