@@ -410,6 +410,12 @@ GOAL_FORMS = {
     "h_dstale2_5": ("h==2.5", "", 6, (0, 3), "blocked"),
     "r_dstale2": ("r==2", "Variation", 4, (0, 3), "blocked"),
     "h_autostale2_": ("h!=2", "", 6, (0, 3), "blocked"),
+    "h_steingewinn2": ("h%2", "", 6, (1, 4), ""),
+    "hs_check2": ("hs+2", "", 6, (1, 3), ""),
+    "semir_check2": ("semi-r+2", "Variation", 6, (2, 5), ""),
+    "s_matestale2": ("s#=2", "Variation", 6, (3, 6), ""),
+    "r_z2": ("rz{z}2", "Variation", 6, (2, 5), ""),
+    "ser_any2": ("ser-~2", "", 3, (0, 1), ""),
 }
 
 

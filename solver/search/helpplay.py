@@ -287,23 +287,39 @@ class LineSearch(LineCollector):
 
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,
-        and every one must deliver the goal; those moves are the line's end."""
+        and every one must deliver the goal; those moves are the line's end.
+        Every move is tested before any is described (the first that fails
+        ends it), and a position that fails is remembered."""
         pos, rules = self.pos, self.rules
-        turns = rules.turns(pos)
-        if not turns:
+        key = (rules.key(pos), len(self.schedule.sides))
+        if key in self._fail:
             return out
-        side = pos.side
-        nodes = []
+        turns = rules.turns(pos)
+        goal = self.goal
         tick = self.budget.tick
         for t in turns:
             tick()  # each turn is a goal test: under a condition, a costly one
-            desc = rules.describe(pos, t)
             rules.play(pos, t)
-            hit = self.goal_reached()
-            mark = self.goal_mark(self.goal) if hit else ""
+            hit = goal.reached(rules, pos)
             rules.undo(pos, t)
             if not hit:
-                return out
+                break
+        else:
+            if turns:
+                return self._forced_found(out, turns)
+        self._remember_failure(key)
+        return out
+
+    def _forced_found(self, out: list[Node], turns: list) -> list[Node]:
+        """Every one of `turns` delivers the goal: they end the line."""
+        pos, rules = self.pos, self.rules
+        side = pos.side
+        nodes = []
+        for t in turns:
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            mark = self.goal_mark(self.goal)
+            rules.undo(pos, t)
             nodes.append(Node(Role.HELP, Turn(desc, mark), side=_side(side)))
         nodes.sort(key=lambda n: components_order(n.turn.components))
         out.extend(nodes)
