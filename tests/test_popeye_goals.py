@@ -65,10 +65,12 @@ def test_goals_reading_the_last_move_are_refused_where_a_turn_is_more(stip):
     whose piece?) keep no MOVE_GOALS: the capture, e.p., castling and target
     goals are refused; Messigny's exchanges are single moves (played in
     tests/data/popeye_goals/conditions.inp)."""
-    for setting in ("condition Marseillais\npieces white ke1 black ke8",
-                    "pieces white ke1 black ke8 neutral pd4"):
+    for setting, blocker in (("condition Marseillais\npieces white ke1 black ke8", "(condition Marseillais)"),
+                             ("pieces white ke1 black ke8 neutral pd4", "(neutral pieces)"),
+                             ("pieces white ke1 black ke8 black kamikaze bd4", "(piece attributes Kamikaze)")):
         reason = _reason(f"begin\n{setting}\nstip {stip}\nend\n")
         assert reason is not None and "not supported" in reason and "goal" in reason, (setting, reason)
+        assert reason.endswith(blocker), reason
     assert _reason(f"begin\ncondition Messigny\npieces white ke1 black ke8\nstip {stip}\nend\n") is None
 
 

@@ -296,7 +296,8 @@ def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
     that read the last move need `MOVE_GOALS` kept."""
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
-        return f"goal {goal.symbol} ({goal.name}) with these conditions, pieces or attributes"
+        return (f"goal {goal.symbol} ({goal.name}) where a turn is more than one move or a move"
+                " has effects")
     return None
 
 
