@@ -16,7 +16,7 @@ from lark import Lark, Token, Transformer, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
 from solver.base.errors import InputError
-from solver.model.problem import BLACK, WHITE, Stipulation
+from solver.model.problem import BLACK, GOAL_NAMES, WHITE, Stipulation
 
 _GRAMMAR = Path(__file__).with_name("stipulation.lark")
 
@@ -44,29 +44,23 @@ _PLAYS: dict[str | None, tuple[str, bool, str | None, str]] = {
     "phser-r": ("reflex", True, "parry help series", "help"),
 }
 
-# What feerie solves: (play, series) -> goals.
+# What feerie solves: (play, series) -> goals.  The goals beyond mate and
+# stalemate (solver.search.goals) go with every play form of mate but
+# series reflex and help-self play.
+_MORE = {"==", "#=", "!=", "+", "x", "%", "ep", "00", "z", "~"}
 _SOLVED = {
-    ("direct", False): {"#", "=", "~"},
-    ("help", False): {"#", "="},
-    ("self", False): {"#", "="},
-    ("reflex", False): {"#", "="},
-    ("semi-reflex", False): {"#", "="},
-    ("help-self", False): {"#"},
-    ("direct", True): {"#", "="},
-    ("help", True): {"#", "="},
-    ("self", True): {"#", "="},
+    ("direct", False): {"#", "="} | _MORE,
+    ("help", False): {"#", "="} | _MORE,
+    ("self", False): {"#", "="} | _MORE,
+    ("reflex", False): {"#", "="} | _MORE,
+    ("semi-reflex", False): {"#", "="} | _MORE,
+    ("help-self", False): {"#"} | _MORE,
+    ("direct", True): {"#", "="} | _MORE,
+    ("help", True): {"#", "="} | _MORE,
+    ("self", True): {"#", "="} | _MORE,
     ("reflex", True): {"#"},
     ("help-self", True): {"#"},
 }
-
-_GOAL_NAMES = {
-    "#": "mate", "=": "stalemate", "##": "double mate", "##!": "counter-mate", "#=": "mate or stalemate",
-    "==": "double stalemate", "!=": "auto-stalemate", "!#": "auto-mate", "+": "check", "x": "capture",
-    "%": "Steingewinn", "ep": "en passant capture", "ctr": "circuit by rebirth", "ct": "circuit",
-    "<>r": "exchange by rebirth", "<>": "exchange", "00": "castling", "~": "any move", "dia": "proof game",
-    "a=>b": "A-to-B proof game", "c81": "chess81", "z": "target square", "k": "kiss",
-}
-
 
 class _Build(Transformer):
     def __init__(self, text: str) -> None:
@@ -125,7 +119,7 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
                      if counting == "help" else f"stipulation length must be at least 1 in '{text}'",
                      len_tok.start_pos)
     if unsupported is None and goal not in _SOLVED.get((model_play, series), ()):
-        unsupported = f"goal {goal} ({_GOAL_NAMES.get(goal, goal)})"
+        unsupported = f"goal {goal} ({GOAL_NAMES.get(goal, goal)})"
         if goal in ("#", "="):
             unsupported = f"{text.rstrip('0123456789.')} play"
     if exact is not None and counting == "battle" and moves <= 1:

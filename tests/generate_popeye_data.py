@@ -8,6 +8,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py [--seed N]
     python tests/generate_popeye_data.py /path/to/popeye/py --fairy
     python tests/generate_popeye_data.py /path/to/popeye/py --conditions
+    python tests/generate_popeye_data.py /path/to/popeye/py --goals
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -16,7 +17,9 @@ and set play), s#1 and s#2 (with tries), h#2, h=2, and #2 / h#2 in which a pawn 
 promote and only those whose solution promotes to a fairy piece are kept.
 With --conditions, random orthodox positions under one condition each
 (CONDITION_FORMS) go to tests/data/popeye_conditions/
-(tests/test_popeye_conditions.py).
+(tests/test_popeye_conditions.py).  With --goals, random orthodox positions in
+the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
+tests/data/popeye_goals/ (tests/test_popeye_goals.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
 the run is killed), and legality is judged by the walk catalogue's own
 check test, since feerie's loader may refuse the fairy pieces.
@@ -388,6 +391,142 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
 
 
+GOALS_DIR = ROOT / "tests" / "data" / "popeye_goals"
+# --goals: form name -> (stipulation, options, how many problems, pieces besides the kings, setup).
+# '{z}' in a stipulation is a target square drawn for each problem; the setup
+# adds what the goal needs: 'castle' kings and rooks on their squares with
+# the rights, 'ep' pawns that may take e.p. after a double step.
+GOAL_FORMS = {
+    "d_x1": ("x1", "", 6, (2, 5), ""),
+    "d_x2": ("x2", "Try Variation", 8, (2, 5), ""),
+    "d_check2": ("+2", "Try Variation", 8, (2, 5), ""),
+    "d_z2": ("z{z}2", "Try Variation SetPlay", 8, (2, 5), ""),
+    "d_002": ("002", "Variation", 6, (2, 4), "castle"),
+    "d_dstale2": ("==2", "Variation", 6, (0, 4), "blocked"),
+    "d_matestale2": ("#=2", "Try Variation", 6, (2, 5), ""),
+    "d_steingewinn2": ("%2", "Variation", 6, (2, 5), ""),
+    "d_ep2": ("ep2", "Variation", 6, (0, 3), "ep"),
+    "d_autostale2": ("!=2", "Variation", 6, (0, 4), "blocked"),
+    "h_x2": ("hx2", "SetPlay", 8, (1, 4), ""),
+    "h_check2": ("h+2", "", 6, (1, 3), ""),
+    "h_z2": ("hz{z}2", "SetPlay", 8, (1, 4), ""),
+    "h_002": ("h002", "", 8, (1, 3), "castle"),
+    "h_001_5": ("h001.5", "", 6, (1, 3), "castle"),
+    "h_dstale2": ("h==2", "", 8, (0, 4), "blocked"),
+    "h_autostale2": ("h!=2", "", 8, (1, 4), ""),
+    "h_matestale2": ("h#=2", "", 6, (1, 4), ""),
+    "h_ep1_5": ("hep1.5", "", 6, (1, 3), "ep"),
+    "h_any1": ("h~1", "", 4, (0, 1), ""),
+    "hs_x2": ("hsx2", "", 6, (2, 5), ""),
+    "s_x2": ("sx2", "Try Variation", 8, (3, 6), ""),
+    "s_check2": ("s+2", "Variation", 6, (4, 8), ""),
+    "s_dstale2": ("s==2", "Variation", 6, (0, 4), "blocked"),
+    "s_z2": ("sz{z}2", "Variation", 6, (3, 6), ""),
+    "r_check2": ("r+2", "Variation", 6, (2, 5), ""),
+    "r_x2": ("rx2", "Variation", 6, (2, 5), ""),
+    "semir_x2": ("semi-rx2", "Variation", 6, (2, 5), ""),
+    "r_002": ("r002", "Variation", 4, (2, 4), "castle"),
+    "ser_x3": ("ser-x3", "", 8, (1, 4), ""),
+    "ser_z3": ("ser-z{z}3", "", 8, (1, 4), ""),
+    "ser_check3": ("ser-+3", "", 6, (1, 4), ""),
+    "ser_003": ("ser-003", "", 6, (1, 3), "castle"),
+    "serh_z3": ("ser-hz{z}3", "SetPlay", 8, (1, 4), ""),
+    "serh_003": ("ser-h003", "", 6, (1, 3), "castle"),
+    "serh_dstale3": ("ser-h==3", "", 6, (0, 4), "blocked"),
+    "serh_ep2": ("ser-hep2", "", 6, (1, 3), "ep"),
+    "sers_x2": ("ser-sx2", "SetPlay", 8, (3, 6), ""),
+    "sers_check2": ("ser-s+2", "", 6, (3, 6), ""),
+    "ser_autostale3": ("ser-!=3", "", 6, (0, 4), "blocked"),
+    "h_dstale2_5": ("h==2.5", "", 6, (0, 3), "blocked"),
+    "r_dstale2": ("r==2", "Variation", 4, (0, 3), "blocked"),
+    "h_autostale2_": ("h!=2", "", 6, (0, 3), "blocked"),
+    "h_steingewinn2": ("h%2", "", 6, (1, 4), ""),
+    "hs_check2": ("hs+2", "", 6, (1, 3), ""),
+    "semir_check2": ("semi-r+2", "Variation", 6, (2, 5), ""),
+    "s_matestale2": ("s#=2", "Variation", 6, (3, 6), ""),
+    "r_z2": ("rz{z}2", "Variation", 6, (2, 5), ""),
+    "ser_any2": ("ser-~2", "", 3, (0, 1), ""),
+}
+
+
+def goal_setup(rng: random.Random, setup: str, pieces):
+    """The pieces of a goal form's setup (see GOAL_FORMS), or None to draw again."""
+    if setup == "castle":
+        pieces = [p for p in pieces if p[1] != "K" and p[2] not in ("e1", "e8", "a1", "h1", "a8", "h8")]
+        white_rooks = rng.sample(["a1", "h1"], rng.randint(1, 2))
+        black_rooks = rng.sample(["a8", "h8"], rng.randint(0, 2))
+        kings = [("White", "K", "e1"), ("Black", "K", "e8")]
+        if rng.random() < 0.4:  # now and then the black king away, to castle white only
+            kings[1] = ("Black", "K", rng.choice(["c6", "f5", "h5", "d4", "b5"]))
+            black_rooks = []
+        taken = {p[2] for p in kings}
+        return kings + [("White", "R", sq) for sq in white_rooks] + \
+            [("Black", "R", sq) for sq in black_rooks] + [p for p in pieces if p[2] not in taken]
+    if setup == "ep":
+        taken = {p[2] for p in pieces}
+        out = list(pieces)
+        for colour, start, stop in (("Black", "7", "5"), ("White", "2", "4")):
+            file = rng.choice("abcdefgh")
+            beside = [f for f in "abcdefgh" if abs(ord(f) - ord(file)) == 1]
+            enemy = "White" if colour == "Black" else "Black"
+            squares = (file + start, rng.choice(beside) + stop)
+            if any(sq in taken for sq in squares) or file + ("6" if start == "7" else "3") in taken:
+                return None
+            out += [(colour, "P", squares[0]), (enemy, "P", squares[1])]
+            taken.update(squares)
+        return out
+    if setup == "blocked":  # pawns blocking each other, kings in corners: stalemates of both sides
+        corners = rng.sample(["a1", "h1", "a8", "h8"], 2)
+        out = [("White", "K", corners[0]), ("Black", "K", corners[1])]
+        taken = set(corners)
+        for file in rng.sample("abcdefgh", rng.randint(3, 6)):
+            rank = rng.randint(2, 6)
+            squares = (f"{file}{rank}", f"{file}{rank + 1}")
+            if not taken.intersection(squares):
+                out += [("White", "P", squares[0]), ("Black", "P", squares[1])]
+                taken.update(squares)
+        return out + [p for p in pieces if p[1] != "K" and p[2] not in taken][:2]
+    return pieces
+
+
+def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/popeye_goals/FORM.inp / .out: random orthodox positions
+    in the goals beyond mate and stalemate (GOAL_FORMS), in each play form."""
+    GOALS_DIR.mkdir(parents=True, exist_ok=True)
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+    for name, (stipulation, options, wanted, (low, high), setup) in GOAL_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-goal-{name}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS):
+            if len(kept) >= wanted:
+                break
+            pieces = random_position(rng, rng.randint(low, high), 0.6 if name.startswith("s") else 0.5)
+            if pieces is None:
+                continue
+            pieces = goal_setup(rng, setup, pieces)
+            if pieces is None:
+                continue
+            stip = stipulation.replace("{z}", rng.choice(squares))
+            text = problem_text(pieces, stip, options)
+            if not legal(text):
+                continue
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (GOALS_DIR / f"{name}.inp").write_text(source)
+        (GOALS_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -396,9 +535,13 @@ def main() -> None:
                         help="the fairy problems (tests/data/popeye_fairy/)")
     parser.add_argument("--conditions", action="store_true",
                         help="the problems under conditions (tests/data/popeye_conditions/)")
+    parser.add_argument("--goals", action="store_true",
+                        help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
-    if args.conditions:
+    if args.goals:
+        generate_goals(args.popeye, args.seed, args.forms)
+    elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:
         generate_fairy(args.popeye, args.seed, args.forms)

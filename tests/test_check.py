@@ -283,3 +283,36 @@ def test_check_command_exit_status_and_formats(tmp_path):
     bad.write_text("problem: 1\nwhite: Kz9\n")
     result = runner.invoke(main, ["check", str(bad)])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+# --- goals beyond mate and stalemate ------------------------------------------------------
+
+@pytest.mark.parametrize("body, verdict, evidence", [
+    ("white: Kh1 Rd1\nblack: Ke8 Pc5\nstipulation: zd81", SOUND, "key 1.Rd1-d8 + z !"),
+    ("white: Kh1 Rd1\nblack: Ke8 Pd5\nstipulation: x1\nintended: 1.Rd1*d5", SOUND, "key 1.Rd1*d5 x !"),
+    ("white: Ke1 Rh1\nblack: Kf8\nstipulation: 001", SOUND, "key 1.0-0 + !"),
+])
+def test_goal_problems_sound(body, verdict, evidence):
+    v = check(body)
+    assert v.verdict == verdict and v.twins[0].evidence[0] == evidence
+
+
+@pytest.mark.parametrize("stip, intended, reason", [
+    ("zd81", "1.Rd1-d7", "does not reach d8"),
+    ("x1", "1.Rd1-d4", "does not capture"),
+    ("+1", "1.Rd1-d4", "does not check"),
+])
+def test_intended_move_that_misses_the_goal_says_which(stip, intended, reason):
+    v = check(f"white: Kh1 Rd1\nblack: Ke8 Pc5\nstipulation: {stip}\nintended: {intended}")
+    assert v.verdict == INTENDED_MISSING
+    (failure,) = v.twins[0].failures
+    assert (failure.move, failure.reason) == (intended, reason)
+
+
+def test_short_solution_keeps_the_goal_digits():
+    """'h002' is help castling in 2: its h1 form is 'h001' (not 'h1')."""
+    v = check("white: Ke1 Rh1\nblack: Kf8 Pa7\nstipulation: h002")
+    assert v.verdict == SHORT
+    assert v.twins[0].evidence[0].startswith("short solution: h001 has 1.Kf8-e7 0-0")
+    v = check("white: Kh1 Rd1\nblack: Ke8 Pc5\nstipulation: zd82")
+    assert v.twins[0].evidence[0].startswith("short solution: zd81 has 1.Rd1-d8 + z !")

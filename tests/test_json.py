@@ -54,7 +54,7 @@ def test_shape(name):
     problem = data["problem"]
     assert set(problem) == {"authors", "origin", "title", "award", "remark", "source", "line", "language",
                             "stipulation", "conditions", "options", "pieces"}
-    assert set(problem["stipulation"]) == {"text", "play", "goal", "moves", "half", "series"}
+    assert set(problem["stipulation"]) == {"text", "play", "goal", "target", "moves", "half", "series"}
     assert set(problem["pieces"]) == {"white", "black", "neutral"}
     for twin in data["twins"]:
         assert set(twin) == {"label", "description", "continued", "zero_position", "illegal", "phases"}
@@ -135,3 +135,17 @@ def test_document_wraps_several_results():
     doc = document([a, b], version="9.9.9")
     assert doc == {"schema": 1, "solver": "feerie", "version": "9.9.9", "problems": [a, b]}
     json.dumps(doc)
+
+
+def test_goal_and_target_square_in_json():
+    """A target-square goal: 'goal' is Popeye's goal text 'z', 'target' its square;
+    the move that reaches it carries Popeye's marks ('+ z')."""
+    import grammar
+    from solver.run.solve import solve_problem
+
+    [problem] = grammar.load("begin\npieces white kh1 rd1 black ke8 pc5\nstip zd81\nend\n", "z.inp")
+    result = solve_problem(problem, max_time=10)
+    data = to_json(problem, result.twins, result.info, version="9.9.9")
+    assert data["problem"]["stipulation"]["goal"] == "z"
+    assert data["problem"]["stipulation"]["target"] == "d8"
+    assert "+ z" in json.dumps(data["twins"])

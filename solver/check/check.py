@@ -50,6 +50,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 
 from solver.search.battle import Battle
+from solver.search.goals import stipulation_goal
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, TimeUp
 from solver.base.errors import InputError
@@ -631,9 +632,8 @@ class _Judge:
                       f"({len(keys)} of {len(sides)} half-moves)", skipped)
             return False
         shared = min(max((_common(keys, f) for f in found), default=0), len(keys) - 1)
-        goal = self.problem.stipulation.goal
         if shared >= len(sides) - 1:
-            reason = {"#": "does not mate", "=": "does not stalemate"}.get(goal, "does not reach the goal")
+            reason = stipulation_goal(self.problem.stipulation).missed
             if final == "forced":
                 reason = "the other side is not forced to reach the goal"
         else:
@@ -686,7 +686,7 @@ class _Judge:
             attacker = BLACK if reversed_ else WHITE
             rules = rules_for(self.problem)
             self._battles[reversed_] = Battle(rules, rules.position(self.problem, attacker),
-                                              stip.play, stip.goal,
+                                              stip.play, stipulation_goal(stip),
                                               self.clock.budget())
         return self._battles[reversed_]
 
@@ -719,7 +719,7 @@ class _Judge:
                 if battle.turn_wins(left):
                     continue
                 if battle._direct and left <= 1:
-                    reason = {"#": "does not mate", "=": "does not stalemate"}.get(stip.goal, "does not reach the goal")
+                    reason = battle.goal.missed
                 else:
                     refs = battle.refutations(left - 1, 1)
                     if refs is None:
@@ -942,9 +942,15 @@ def shorter_lengths(stip, layout: str) -> list[int]:
 
 
 def _shorter_text(stip, moves: int) -> str:
-    import re
+    """The stipulation's text with `moves` for its length: only the length
+    is replaced, not a goal's own digits ('h002' -> 'h001', 'zd83' -> 'zd82')."""
+    half = ".5" if stip.half else ""
+    length = f"{stip.moves}{half}"
+    if not stip.text.endswith(length):  # (written with leading zeros: 'h#02')
+        import re
 
-    return re.sub(r"\d+(\.5)?$", lambda m: f"{moves}{m.group(1) or ''}", stip.text)
+        return re.sub(r"\d+(\.5)?$", f"{moves}{half}", stip.text)
+    return stip.text[:-len(length)] + f"{moves}{half}"
 
 
 __all__ = ["SEVERITY", "VERDICTS", "Failure", "ProblemVerdict", "TwinVerdict", "caption", "check_item",

@@ -40,15 +40,26 @@ class Variant:
     binds the neutral generator, `solver.pieces.neutral`, whatever else
     holds: it is what the position is, not a shortcut).
     `attributes`: the piece attributes present (Popeye's English names,
-    `solver.pieces.attributes`), whose move filters the rule set binds."""
+    `solver.pieces.attributes`), whose move filters the rule set binds.
+    `natural`: the properties kept whether or not FEERIE_GENERIC clears
+    `properties` (None: the same): not for shortcuts, for what a feature
+    needs to be right at all (`keeps`)."""
     kinds: frozenset[int]
     promotions: tuple[int, ...]
     properties: frozenset[str]
     neutral: bool = False
     attributes: frozenset[str] = frozenset()
+    natural: frozenset[str] | None = None
 
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
+
+    def keeps(self, needs: Iterable[str]) -> bool:
+        """Do the pieces and conditions keep all of `needs` (FEERIE_GENERIC
+        or not)?  For a feature that has no generic form: the goals that
+        read the last move (`solver.search.goals`)."""
+        natural = self.properties if self.natural is None else self.natural
+        return frozenset(needs) <= natural
 
     def promoting_only(self, kinds: Iterable[int]) -> "Variant":
         """The variant where pawns promote to these kinds only (PromOnly), in
@@ -57,14 +68,19 @@ class Variant:
         only = frozenset(kinds)
         promotions = tuple(k for k in promotion_pieces(self.kinds | only) if k in only)
         properties = self.properties
+        natural = self.natural
         for kind in only:
             properties &= BY_KIND[kind].preserves
-        return replace(self, kinds=self.kinds | only, promotions=promotions, properties=properties)
+            if natural is not None:
+                natural &= BY_KIND[kind].preserves
+        return replace(self, kinds=self.kinds | only, promotions=promotions, properties=properties,
+                       natural=natural)
 
     def restricted(self, preserves: Iterable[str]) -> "Variant":
         """The variant with only the properties that `preserves` also keeps
         (a condition's declaration)."""
-        return replace(self, properties=self.properties & frozenset(preserves))
+        natural = None if self.natural is None else self.natural & frozenset(preserves)
+        return replace(self, properties=self.properties & frozenset(preserves), natural=natural)
 
 
 def generic_forced() -> bool:
@@ -83,9 +99,10 @@ def variant_of_kinds(kinds: Iterable[int], neutral: bool = False) -> Variant:
         properties &= BY_KIND[kind].preserves
     if neutral:
         properties -= {ONE_COLOUR}
+    natural = None
     if generic_forced():
-        properties = frozenset()
-    return Variant(present | frozenset(promotions), promotions, properties, neutral)
+        properties, natural = frozenset(), properties
+    return Variant(present | frozenset(promotions), promotions, properties, neutral, natural=natural)
 
 
 def variant_of(problem) -> Variant:

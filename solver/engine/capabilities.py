@@ -114,6 +114,15 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
 )}
 
 
+MOVE_GOALS = frozenset({NO_EFFECTS, SINGLE_MOVE_TURNS, ONE_COLOUR})
+"""What the goals that read the last move (capture, e.p., castling, target
+square: `solver.search.goals`) need: a turn is one move whose int and the
+piece it took, on the undo stack, say all it did (a Messigny exchange is
+flagged: no capture, and its mover's piece arrives on `to`, as Popeye has it).  A
+requirement, not a shortcut: there is no generic form to fall back on, so
+FEERIE_GENERIC does not clear it (`Variant.keeps`)."""
+
+
 def allows(properties: frozenset[str], shortcut: str) -> bool:
     """May `shortcut` run where `properties` hold?  (KeyError for an unknown
     shortcut: a misspelt name must not silently turn a check off.)"""

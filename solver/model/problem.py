@@ -53,15 +53,26 @@ class Piece:
     attributes: tuple[str, ...] = ()  # Popeye piece attributes, English: ('Royal', 'Kamikaze')
 
 
+# Popeye's names of the goals, for messages.
+GOAL_NAMES = {
+    "#": "mate", "=": "stalemate", "##": "double mate", "##!": "counter-mate", "#=": "mate or stalemate",
+    "==": "double stalemate", "!=": "auto-stalemate", "!#": "auto-mate", "+": "check", "x": "capture",
+    "%": "Steingewinn", "ep": "en passant capture", "ctr": "circuit by rebirth", "ct": "circuit",
+    "<>r": "exchange by rebirth", "<>": "exchange", "00": "castling", "~": "any move", "dia": "proof game",
+    "a=>b": "A-to-B proof game", "c81": "chess81", "z": "target square", "k": "kiss",
+}
+
+
 @dataclass(frozen=True)
 class Stipulation:
     """What is to be achieved, in how many moves.
 
     `play` is one of 'direct', 'help', 'self', 'reflex' (and, parsed but not
     solved: 'semi-reflex', 'help-self', 'help-reflex', 'reciprocal-help',
-    'exact', 'proof', ...).  `goal` is Popeye's goal text: '#' (mate) and '='
-    (stalemate) are solved; '==', '+', 'x', '00', 'z', '%', 'dia', 'ep' ...
-    are parsed and reported as unsupported.  `moves` is n in '#n', 'h#n';
+    'exact', 'proof', ...).  `goal` is Popeye's goal text ('#', '=', '==',
+    '+', 'x', '00', 'z', '%', 'dia', 'ep' ...); those feerie plays are
+    `solver.search.goals.BUILT`, the others are parsed and reported as
+    unsupported.  `moves` is n in '#n', 'h#n';
     `half` is True for 'h#n.5' (the help play then starts with a single move
     of the other side).  `series` marks 'ser-' stipulations.
 

@@ -17,6 +17,7 @@ from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
 from solver.search.helpplay import LineSearch, Schedule, help_schedules, series_schedule
 from solver.search.intelligent import intelligent_search
+from solver.search.goals import BUILT, refusal, stipulation_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
 from solver.conditions.registry import rules_for
 from solver.model.setup import position_of
@@ -49,13 +50,34 @@ def unsupported_reason(problem: Problem) -> str | None:
     if stip.half_moves > MAX_HALF_MOVES:
         reasons.append(f"stipulation {stip.text} is too long: {stip.half_moves} half-moves, "
                        f"feerie plays at most {MAX_HALF_MOVES} (as Popeye)")
-    if stip.goal == "~" and (stip.play != "direct" or stip.series):
-        reasons.append(f"stipulation {stip.text} is not supported")
     if all(cond.supported for cond in problem.conditions):
         reason = unsupported_conditions(problem)
         if reason:
             reasons.append(reason)
+        elif stip.supported and stip.goal in BUILT and stipulation_goal(stip).needs_move:
+            reason = refusal(stipulation_goal(stip), rules_for(problem))
+            if reason:
+                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
+                               f" ({_move_goal_blocker(problem)})")
     return reasons[0] if reasons else None
+
+
+def _move_goal_blocker(problem: Problem) -> str:
+    """What keeps a goal that reads the last move from being played: the
+    first condition that drops `MOVE_GOALS`, else the pieces."""
+    from solver.conditions.registry import build_rules, conditions_of
+    from solver.conditions.variant import variant_of
+    from solver.engine.capabilities import MOVE_GOALS
+
+    plain = variant_of(problem)
+    if plain.keeps(MOVE_GOALS):
+        for cond in conditions_of(problem):
+            if not build_rules([cond], plain).variant.keeps(MOVE_GOALS):
+                return f"condition {cond.name}"
+        return "these conditions together"
+    if plain.neutral:
+        return "neutral pieces"
+    return "piece attributes " + ", ".join(sorted(plain.attributes)) if plain.attributes else "these pieces"
 
 
 def deep_enough() -> None:
@@ -351,7 +373,7 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     attacker = BLACK if spec.reversed else WHITE
     rules = rules_for(problem)
     pos = rules.position(problem, attacker)
-    return Battle(rules, pos, stip.play, stip.goal, budget,
+    return Battle(rules, pos, stip.play, stipulation_goal(stip), budget,
                   threat_max=_int_option(problem, "Threat", None),
                   no_threat=problem.has_option("NoThreat"),
                   no_short_variations=problem.has_option("NoShortVariations"),
@@ -395,15 +417,16 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         return False
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = rules_for(problem)
+    goal = stipulation_goal(stip)
     found = 0
     for schedule in spec.schedules:
         pos = rules.position(problem, schedule.first)
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
-        search = intelligent_search(rules, pos, schedule, stip.goal, budget, left)
+        search = intelligent_search(rules, pos, schedule, goal, budget, left)
         if search is None:
-            search = LineSearch(rules, pos, schedule, stip.goal, budget, left)
+            search = LineSearch(rules, pos, schedule, goal, budget, left)
         search.on_line = on_found
         nodes: list[Node] = []
         try:

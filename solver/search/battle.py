@@ -41,6 +41,7 @@ from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.engine.movegen import plausible
 from solver.model.record import print_order
 from solver.model.tree import Node, Role, Turn, sort_siblings
+from solver.search.goals import Goal, as_goal
 
 DIRECT = "direct"
 SELF = "self"
@@ -73,7 +74,7 @@ def _completer(nodes: list[Node], on_found: Callable[[Node], None] | None):
 
 
 class Battle:
-    def __init__(self, rules, pos, play: str, goal: str, budget: Budget, *,
+    def __init__(self, rules, pos, play: str, goal: Goal | str, budget: Budget, *,
                  threat_max: int | None = None, no_threat: bool = False,
                  no_short_variations: bool = False, mates_in_1: bool = False) -> None:
         if play not in (DIRECT, SELF, REFLEX, SEMI_REFLEX):
@@ -81,7 +82,9 @@ class Battle:
         self.rules = rules
         self.pos = pos
         self.play = play
-        self.goal = goal
+        self.goal = goal = as_goal(goal)
+        # mate (True) and stalemate (False) are tested inline on the hot path
+        self._immobile = goal.immobile
         self.budget = budget
         self.threat_max = threat_max
         self.no_threat = no_threat
@@ -111,19 +114,13 @@ class Battle:
     # ------------------------------------------------------------------ goal
 
     def goal_reached(self) -> bool:
-        """Has the side to move just suffered the goal (is it mated /
-        stalemated; for '~', any move reaches the goal)?"""
-        pos = self.pos
-        if self.goal == "~":
-            return True
-        if self.goal == "#":
-            return self.rules.in_check(pos) and not self.rules.has_turn(pos)
-        return not self.rules.in_check(pos) and not self.rules.has_turn(pos)
+        """Has the turn just played reached the goal (the side to move is
+        mated, stalemated, in check ...; the goal object says)?"""
+        return self.goal.reached(self.rules, self.pos)
 
     def _goal_candidates(self) -> list:
-        """Turns that may deliver the goal at once: for mate, checking turns only."""
-        rules = self.rules
-        return rules.checking_turns(self.pos) if self.goal == "#" else rules.turns(self.pos)
+        """Turns that may deliver the goal at once (for mate, checking turns only)."""
+        return self.goal.candidates(self.rules, self.pos)
 
     def goal_turns(self) -> list:
         """The turns of the side to move that deliver the goal at once."""
@@ -147,15 +144,21 @@ class Battle:
         return False
 
     def mark(self, goal_move: bool = True) -> str:
-        """Popeye's mark after a turn: '+', '#', '=' or ''.  Popeye marks mate
-        and stalemate only where they are the goal: with the goal '~' a mate
-        is marked '+', and so is a defence that mates the attacker in direct
-        play (`goal_move` False: `1.Ke2-e1 ? but 1...Rb8-b1 + !`)."""
-        pos = self.pos
-        check = self.rules.in_check(pos)
-        if goal_move and self.goal != "~" and not self.rules.has_turn(pos):
-            return "#" if check else "="
-        return "+" if check else ""
+        """Popeye's mark after a turn: '+', '#', '=', another goal's marker or
+        ''.  Popeye marks mate and stalemate only where they are the goal
+        (with the goal '~' a mate is marked '+'), and only on a move of the
+        side that delivers it: a defence that mates the attacker in direct
+        play is marked '+' (`goal_move` False: `1.Ke2-e1 ? but 1...Rb8-b1 + !`).
+        The other goals are marked on the moves that reach them, of the side
+        that is to reach them."""
+        pos, rules = self.pos, self.rules
+        immobile = self._immobile
+        if immobile is not None:
+            check = rules.in_check(pos)
+            if goal_move and not rules.has_turn(pos):
+                return "#" if check else "="
+            return "+" if check else ""
+        return self.goal.mark(rules, pos, goal_move and self.goal.reached(rules, pos))
 
     # ---------------------------------------------------------------- proofs
 
@@ -187,10 +190,11 @@ class Battle:
         pos, rules = self.pos, self.rules
         play, undo = rules.play, rules.undo
         if self._direct:
-            if self.goal == "~":
+            goal = self.goal
+            if goal.any_move:
                 return bool(rules.turns(pos))
-            mate = self.goal == "#"
-            turns = rules.checking_turns(pos) if n == 1 and mate else rules.turns(pos)
+            mate = self._immobile
+            turns = goal.candidates(rules, pos) if n == 1 else rules.turns(pos)
             if n > 1:
                 # the move that won last time at this length is tried first
                 best = self._best.get(n)
@@ -199,8 +203,11 @@ class Battle:
                     turns.insert(0, best)
             for t in turns:
                 play(pos, t)
-                check = rules.in_check(pos)
-                if check == mate and not rules.has_turn(pos):
+                if mate is None:
+                    if goal.reached(rules, pos):
+                        undo(pos, t)
+                        return True
+                elif rules.in_check(pos) == mate and not rules.has_turn(pos):
                     undo(pos, t)
                     return True
                 if n > 1 and self.loses(n - 1):
@@ -337,7 +344,10 @@ class Battle:
         side = self.pos.side
         desc = self.rules.describe(self.pos, turn)
         self.rules.play(self.pos, turn)
-        goal_move = not (self._direct and role in _DEFENCES)
+        if self._immobile is not None:
+            goal_move = not (self._direct and role in _DEFENCES)
+        else:  # the goal is marked on the moves of the side that is to reach it
+            goal_move = role == Role.FORCED or (role in _DEFENCES) != self._direct
         return Node(role, Turn(desc, self.mark(goal_move)), side=side_name(side))
 
     def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,

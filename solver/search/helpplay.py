@@ -30,6 +30,7 @@ from typing import Callable
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.model.record import print_order
 from solver.model.tree import Node, Role, Turn, components_order
+from solver.search.goals import LIMITED, Goal, as_goal
 
 # Bytes an entry of the failure memo costs (a (key, slot) tuple and the
 # dict's slot: 193 measured over a million entries).  The default budget
@@ -135,11 +136,13 @@ class LineCollector:
             raise EnoughSolutions()
 
     def mark(self, passes: bool = False) -> str:
-        """The mark of the move just played: '#', '=', '+' or ''.  With
-        `passes` (a series move: the opponent does not answer it) none:
-        such a move gives no check, and the opponent's having no move is no
-        stalemate, since it does not have to move (Popeye prints `1.Kc6-b6
-        2.Qd6-f8 #`, where Black has no move after 1.Kc6-b6)."""
+        """The mark of a move just played that is not the goal move: '#',
+        '=', '+' or '' (a move before the last cannot leave the opponent
+        without a move, but a set play's may).  With `passes` (a series
+        move: the opponent does not answer it) none: such a move gives no
+        check, and the opponent's having no move is no stalemate, since it
+        does not have to move (Popeye prints `1.Kc6-b6   2.Qd6-f8 #`, where
+        Black has no move after 1.Kc6-b6)."""
         if passes:
             return ""
         pos, rules = self.pos, self.rules
@@ -147,6 +150,12 @@ class LineCollector:
         if not rules.has_turn(pos):
             return "#" if check else "="
         return "+" if check else ""
+
+    def goal_mark(self, goal: Goal) -> str:
+        """The mark of the goal move just played (it reached `goal`)."""
+        if goal.immobile is not None:
+            return self.mark()
+        return goal.mark(self.rules, self.pos, True)
 
     def _remember_failure(self, key) -> None:
         if key is None:
@@ -157,16 +166,15 @@ class LineCollector:
 
 
 class LineSearch(LineCollector):
-    def __init__(self, rules, pos, schedule: Schedule, goal: str, budget: Budget,
+    def __init__(self, rules, pos, schedule: Schedule, goal: Goal | str, budget: Budget,
                  max_solutions: int | None = None) -> None:
         super().__init__(rules, pos, schedule, budget, max_solutions)
-        self.goal = goal
+        self.goal = as_goal(goal)
+        # a goal that may become unreachable on the way (castling): tested at each slot
+        self._limited = self.goal.symbol in LIMITED and schedule.final == "goal"
 
     def goal_reached(self) -> bool:
-        pos, rules = self.pos, self.rules
-        if self.goal == "#":
-            return rules.in_check(pos) and not rules.has_turn(pos)
-        return not rules.in_check(pos) and not rules.has_turn(pos)
+        return self.goal.reached(self.rules, self.pos)
 
     def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
         """All lines, as a trie of nodes appended to `out` as they are found
@@ -203,27 +211,28 @@ class LineSearch(LineCollector):
                 return out
         self.budget.tick()
         side = pos.side
+        if self._limited and not self.goal.possible(pos, sched.sides[-1]):
+            self._remember_failure(key)
+            return out
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
-        mate = self.goal == "#"
         if final_goal:
-            if turns is None and mate:
-                hits = rules.mating_turns(pos)
+            goal = self.goal
+            tick = self.budget.tick  # a goal test each (a costly one under a condition)
+            if turns is None:
+                hits = goal.reaching_turns(rules, pos, tick)
             else:
-                if turns is None:
-                    turns = rules.turns(pos)
                 hits = []
-                tick = self.budget.tick
                 for t in turns:
-                    tick()  # a goal test each (a costly one under a condition)
+                    tick()
                     rules.play(pos, t)
-                    if rules.in_check(pos) == mate and not rules.has_turn(pos):
+                    if goal.reached(rules, pos):
                         hits.append(t)
                     rules.undo(pos, t)
             for t in self._order(hits):
                 desc = rules.describe(pos, t)
                 rules.play(pos, t)
-                leaf = Node(Role.HELP, Turn(desc, self.mark()), side=_side(side))
+                leaf = Node(Role.HELP, Turn(desc, self.goal_mark(goal)), side=_side(side))
                 rules.undo(pos, t)
                 out.append(leaf)
                 self._report(leaf)
@@ -232,12 +241,18 @@ class LineSearch(LineCollector):
             return out
         streaming = self.on_line is not None
         stack = self._stack
+        # Popeye: a move of the side that is to reach the goal ends the play
+        # when it reaches it already (a shorter solution, found at its own
+        # length): the line does not go on.  (Mate and stalemate end it anyway.)
+        early = self._early_goal(i)
         for t in self._order(rules.turns(pos) if turns is None else turns):
             desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
             try:
                 if passes and rules.in_check(pos):
                     continue  # the opponent could not answer this check
+                if early is not None and early.reached(rules, pos):
+                    continue
                 # streaming: the mark now, as the lines below are reported at once
                 node = Node(Role.HELP, Turn(desc, self.mark(passes)) if streaming else None, side=_side(side))
                 out.append(node)
@@ -267,25 +282,50 @@ class LineSearch(LineCollector):
             self._remember_failure(key)
         return out
 
+    def _early_goal(self, i: int) -> Goal | None:
+        """The goal, where slot i (not the last) is played by the side that
+        reaches it and the goal can be reached before the end (not mate or
+        stalemate, after which the other side has no move); else None."""
+        sched, goal = self.schedule, self.goal
+        if goal.immobile is not None or sched.final != "goal" or sched.sides[i] != sched.sides[-1]:
+            return None
+        return goal
+
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,
-        and every one must deliver the goal; those moves are the line's end."""
+        and every one must deliver the goal; those moves are the line's end.
+        Every move is tested before any is described (the first that fails
+        ends it), and a position that fails is remembered."""
         pos, rules = self.pos, self.rules
-        turns = rules.turns(pos)
-        if not turns:
+        key = (rules.key(pos), len(self.schedule.sides))
+        if key in self._fail:
             return out
-        side = pos.side
-        nodes = []
+        turns = rules.turns(pos)
+        goal = self.goal
         tick = self.budget.tick
         for t in turns:
             tick()  # each turn is a goal test: under a condition, a costly one
-            desc = rules.describe(pos, t)
             rules.play(pos, t)
-            hit = self.goal_reached()
-            mark = self.mark() if hit else ""
+            hit = goal.reached(rules, pos)
             rules.undo(pos, t)
             if not hit:
-                return out
+                break
+        else:
+            if turns:
+                return self._forced_found(out, turns)
+        self._remember_failure(key)
+        return out
+
+    def _forced_found(self, out: list[Node], turns: list) -> list[Node]:
+        """Every one of `turns` delivers the goal: they end the line."""
+        pos, rules = self.pos, self.rules
+        side = pos.side
+        nodes = []
+        for t in turns:
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            mark = self.goal_mark(self.goal)
+            rules.undo(pos, t)
             nodes.append(Node(Role.HELP, Turn(desc, mark), side=_side(side)))
         nodes.sort(key=lambda n: components_order(n.turn.components))
         out.extend(nodes)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from solver.engine.board import (BISHOP, BLACK, DIRECTION, KING, KING_TARGETS, KNIGHT, KNIGHT_TARGETS, PAWN, QUEEN, ROOK,
                     SIDE_RIGHTS, WHITE)
 from solver.base.budget import TARGET_SHARE, Budget
+from solver.search.goals import INTELLIGENT, Goal, as_goal
 from solver.search.helpplay import EnoughSolutions, LineCollector, Schedule
 from solver.search.intelligent_distance import INF, table
 from solver.search.intelligent_targets import MateTargets, TooManyTargets
@@ -34,7 +35,7 @@ from solver.engine.board import CASTLE_PATH
 from solver.model.tree import Node, Role, Turn
 
 
-def solve_help_intelligent(rules, pos, schedule: Schedule, goal: str, budget: Budget,
+def solve_help_intelligent(rules, pos, schedule: Schedule, goal: "Goal | str", budget: Budget,
                            max_solutions: int | None = None, *, out: list[Node] | None = None,
                            only: list[int] | None = None) -> list[Node] | None:
     """The solution trie of a help or series play ending in mate, as
@@ -50,11 +51,11 @@ def solve_help_intelligent(rules, pos, schedule: Schedule, goal: str, budget: Bu
     return search.solve([] if out is None else out, only)
 
 
-def intelligent_search(rules, pos, schedule: Schedule, goal: str, budget: Budget,
+def intelligent_search(rules, pos, schedule: Schedule, goal: "Goal | str", budget: Budget,
                        max_solutions: int | None = None) -> "IntelligentSearch | None":
     """The search object (its `solutions` counts what it found), or None
     when `solve_help_intelligent` would return None."""
-    if goal != "#" or schedule.final != "goal" or not schedule.sides:
+    if as_goal(goal).symbol not in INTELLIGENT or schedule.final != "goal" or not schedule.sides:
         return None
     if not rules.allows("intelligent") or rules.key_parts or pos.side != schedule.sides[0]:
         return None

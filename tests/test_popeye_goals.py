@@ -1,0 +1,87 @@
+"""The goals beyond mate and stalemate (solver/search/goals.py) against
+Popeye: random orthodox positions in every play form feerie has (direct
+with tries, threats and set play, self, reflex, semi-reflex, help, help-self,
+series direct, help and self), solved by Popeye 4.104
+(tests/data/popeye_goals/, made by `tests/generate_popeye_data.py --goals`).
+Each must give Popeye's solution, on the fast path and on the generic one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grammar
+from popeye_reference import cases, solve_case
+from solver.conditions.variant import GENERIC_ENV
+from solver.run.solve import unsupported_reason
+from solver.search.goals import BUILT, goal_of
+
+DATA = Path(__file__).parent / "data" / "popeye_goals"
+CASES = cases(DATA)
+
+
+def test_every_goal_and_play_form_has_problems():
+    problems = [p for form in sorted(DATA.glob("*.inp")) for p in grammar.load_file(form)]
+    stips = {p.stipulation for p in problems}
+    goals = {s.goal for s in stips}
+    assert goals >= BUILT - {"#", "="}, BUILT - goals
+    plays = {(s.play, s.series) for s in stips}
+    assert plays >= {("direct", False), ("help", False), ("self", False), ("reflex", False),
+                     ("semi-reflex", False), ("help-self", False), ("direct", True),
+                     ("help", True), ("self", True)}
+    assert len(CASES) >= 150
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes(case):
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+def _reason(text: str) -> str | None:
+    [problem] = grammar.load(text, "x.inp")
+    if isinstance(problem, grammar.ProblemError):  # refused as it is read
+        return problem.error.message
+    return unsupported_reason(problem)
+
+
+@pytest.mark.parametrize("goal", ["!#", "##", "##!", "ct", "ctr", "<>", "<>r", "c81", "kd4"])
+def test_goals_not_built_are_refused_by_name(goal):
+    reason = _reason(f"begin\npieces white ke1 black ke8\nstip h{goal}2\nend\n")
+    assert reason is not None and f"goal {goal[0] if goal[0] == 'k' else goal} (" in reason
+
+
+@pytest.mark.parametrize("stip", ["x2", "hzd42", "h002", "ser-hep3", "%2"])
+def test_goals_reading_the_last_move_are_refused_where_a_turn_is_more(stip):
+    """Marseillais (two moves to a turn) and neutral pieces (a capture of
+    whose piece?) keep no MOVE_GOALS: the capture, e.p., castling and target
+    goals are refused; Messigny's exchanges are single moves (played in
+    tests/data/popeye_goals/conditions.inp)."""
+    for setting, blocker in (("condition Marseillais\npieces white ke1 black ke8", "(condition Marseillais)"),
+                             ("pieces white ke1 black ke8 neutral pd4", "(neutral pieces)"),
+                             ("pieces white ke1 black ke8 black kamikaze bd4", "(piece attributes Kamikaze)")):
+        reason = _reason(f"begin\n{setting}\nstip {stip}\nend\n")
+        assert reason is not None and "not supported" in reason and "goal" in reason, (setting, reason)
+        assert reason.endswith(blocker), reason
+    assert _reason(f"begin\ncondition Messigny\npieces white ke1 black ke8\nstip {stip}\nend\n") is None
+
+
+@pytest.mark.parametrize("stip", ["+2", "h==2", "s#=2", "h!=2", "ser-h~2"])
+def test_goals_of_the_position_alone_go_with_conditions(stip):
+    assert _reason(f"begin\ncondition Marseillais\npieces white ke1 black ke8\nstip {stip}\nend\n") is None
+
+
+def test_goal_objects_say_their_text_and_marker():
+    z = goal_of("z", "h3")
+    assert (z.text, z.marker, z.preempts_check) == ("zh3", "z", False)
+    assert (goal_of("00").marker, goal_of("ep").marker, goal_of("==").marker) == ("", "", "==")
+    with pytest.raises(ValueError):
+        goal_of("!#")
