@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
+from solver.conditions import changers, madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly, takemake
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -25,6 +25,8 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "PromOnly": promonly.SPEC,
     "Madrasi": madrasi.SPEC,
     **monochrome.SPECS,
+    **changers.SPECS,
+    "Take&MakeChess": takemake.SPEC,
 }
 
 
@@ -54,6 +56,9 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
         if turns and spec.has_effects:
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
+    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
+    if len(effects) > 1:   # whose effect comes first, on which square: not tested
+        raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules

@@ -107,6 +107,9 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
                                          "blackalphabetic", "madras", "monochro", "bichro")})
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
+                                         "takemake")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
