@@ -62,7 +62,10 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
-    if rules.effect_rules and NO_EFFECTS in rules.variant.properties:
+    # (a rule that only finishes a move on the move's own squares, as
+    # Take&Make's does, is marked `own_squares`: it changes nothing no_effects rules out)
+    if NO_EFFECTS in rules.variant.properties and any(
+            not getattr(rule, "own_squares", False) for rule in rules.effect_rules):
         raise ValueError("a condition with effects must not preserve no_effects")
     return rules
 

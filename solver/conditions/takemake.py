@@ -27,17 +27,21 @@ departure square as a plain capture marked `RETURNS`, which the effect
 rule moves back (`solver.model.record.component` writes it as Popeye
 does).  Orthodox pieces only (the make uses the orthodox generator).
 
-What it keeps (`preserves`): everything but `no_effects` (the return and
-the promotion are effects), `walk_moves_only` (moves no walk has, and walk
-captures that are not moves) and `king_steps_free` (a king's capture may
-not be a move), each tested against `FEERIE_GENERIC=1`.
+What it keeps (`preserves`): everything but `walk_moves_only` (moves no
+walk has, and walk captures that are not moves: no killer test, no
+intelligent search) and `king_steps_free` (a king's capture may not be a
+move: no flight refutation), each tested against `FEERIE_GENERIC=1`.  It
+keeps `no_effects`: a move changes only its own squares (the effect rule
+only finishes a locust-like move there), so the orthodox generator and its
+pins and checking geometry serve the walks' non-captures, which are all
+the walk moves left; the take-and-make moves test their own legality.
 """
 
 from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
-from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, NO_EFFECTS, WALK_MOVES_ONLY
+from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.engine.board import CASTLE_BIT
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS, TAKE_MAKE
 from solver.engine.position import Z_CASTLE
@@ -126,6 +130,12 @@ def effect(pos, m, side, frm, to, flag, bits, captured) -> None:
             pos.castling = kept
 
 
+# It finishes the move on the move's own squares (departure, the square taken
+# on, arrival): what a locust's move or a promotion does; nothing no_effects
+# rules out (solver.conditions.registry).
+effect.own_squares = True
+
+
 def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     for param in params:
         raise InputError(f"condition Take&MakeChess {param} is not supported")
@@ -148,7 +158,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return rules
 
 
-PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY, KING_STEPS_FREE}
+PRESERVES = ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 SPEC = ConditionSpec(install, lambda params: PRESERVES, has_effects=True, adds_moves=True)
 """The registry's entry (solver.conditions.registry)."""
