@@ -335,6 +335,17 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                    "EiffelChess": ("EiffelChess", "EiffelChess", "EiffelChess GridChess"),
                    "SingleBox": ("SingleBox", "SingleBox Type1")}
 CONDITION_PROBLEMS = 6
+# --capturer: conditions whose moves change the mover, to tests/data/capturer/
+# (tests/test_popeye_conditions.py compares them as it does the others)
+CAPTURER_DIR = ROOT / "tests" / "data" / "capturer"
+CAPTURER_FORMS = {
+    "AndernachChess": ("~1", "#2", "h#2", "s#2"),
+    "AntiAndernachChess": ("~1", "#2", "h#2", "s#2"),
+    "ChameleonChess": ("~1", "#2", "h#2", "s#2"),
+    "Volage": ("~1", "#2", "h#2", "s#2"),
+    "Hypervolage": ("~1", "#2", "h#2"),
+    "Take&MakeChess": ("~1", "#2", "h#2", "s#2"),
+}
 
 
 def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
@@ -349,12 +360,14 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
-def generate_conditions(binary: str, seed: int, names: list[str] | None = None) -> None:
+def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
+                        table: dict | None = None, out_dir: Path = CONDITIONS_DIR) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
-    CONDITION_FORMS (`~1` lists every legal move of White)."""
-    CONDITIONS_DIR.mkdir(parents=True, exist_ok=True)
-    for condition, stipulations in CONDITION_FORMS.items():
+    CONDITION_FORMS (or `table`, into `out_dir`; `~1` lists every legal
+    move of White)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for condition, stipulations in (table or CONDITION_FORMS).items():
         if names and condition not in names:
             continue
         rng = random.Random(f"{seed}-condition-{condition}")
@@ -386,8 +399,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 kept.append(text)
                 found += 1
         source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (CONDITIONS_DIR / f"{condition}.inp").write_text(source)
-        (CONDITIONS_DIR / f"{condition}.out").write_text(popeye(binary, source))
+        (out_dir / f"{condition}.inp").write_text(source)
+        (out_dir / f"{condition}.out").write_text(popeye(binary, source))
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
 
 
@@ -537,10 +550,14 @@ def main() -> None:
                         help="the problems under conditions (tests/data/popeye_conditions/)")
     parser.add_argument("--goals", action="store_true",
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
+    parser.add_argument("--capturer", action="store_true",
+                        help="the problems under conditions that change the mover (tests/data/capturer/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
+    elif args.capturer:
+        generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

@@ -60,8 +60,7 @@ def test_turns_marks_and_marseillais():
     "Sc5*e4[+wSg1]",     # Circe rebirth
     "kBa7*b8[+wkBb8]",   # a piece added (Circe-like), not yet read
     "nTe4*e5",           # a neutral piece of a letter English has not (German T)
-    "Tf8-f7=w",          # colour change
-    "Da1-h8=S",          # a queen changing its walk
+    "Tf8-f7=x",          # a colour letter of no language
     "Pe2-e4",            # a pawn with its letter
     "Ra8<->Bg5",         # an exchange of different pieces
     "Rc2-c3 ep.",        # e.p. by a rook
@@ -80,6 +79,16 @@ def test_locust_capture_takes_on_one_square_and_lands_on_the_next():
     assert turn_text(turn, "en") == "Lh8*f6-e5 +"
     assert turn_text(parse_turn("LRc5*c6-c7"), "de") == "HTc5*c6-c7"
     assert parse_turn("HTc5*c6-c7", "de") == parse_turn("LRc5*c6-c7")
-    for bad in ("Lh8-f6-e5", "c7*b8-a8=Q", "e5*d6-d7 ep."):
+    for bad in ("Lh8-f6-e5", "e5*d6-d7 ep."):
         with pytest.raises(NotationError):
             parse_turn(bad)
+    # a pawn's Take&Make that promotes: taken on b8, made to a8
+    [c] = parse_turn("c7*b8-a8=Q").components
+    assert (c.frm, c.captured, c.to, c.promotion) == ("c7", "b8", "a8", "Q")
+
+
+def test_a_change_of_colour_or_of_walk_after_a_move_is_read():
+    """AndernachChess `Tf8-f7=w` (German: white), ChameleonChess `Da1-h8=S`."""
+    [c] = parse_turn("Tf8-f7=w", "de").components
+    assert c.effects[0].before[0] == BLACK and c.effects[0].after[0] == WHITE
+    assert turn_text(parse_turn("Da1-h8=S", "de"), "en") == "Qa1-h8=S"

@@ -1,10 +1,16 @@
-"""Conditions that filter or choose moves (NoCapture, NoWhitePromotion and
-NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
-Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome), ChecklessChess (a check must mate) and GridChess against Popeye: random orthodox positions
-under one condition each, in `~1` (every legal move of White), #2 with
+"""Conditions against Popeye: those that filter or choose moves (NoCapture,
+NoWhitePromotion and NoBlackPromotion, PromOnly, the Maximummer, Minimummer,
+MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox,
+the KoeKo family), that change who observes (Madrasi, Monochrome, Bichrome,
+GridChess, Isardam, EiffelChess, the EdgeMovers, the Patrol family and the
+guards), on random orthodox positions under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
-made by `tests/generate_popeye_data.py --conditions`).  Each must give
-Popeye's solution, on the fast path and on the generic one."""
+made by `tests/generate_popeye_data.py --conditions`), and conditions whose
+moves change the mover (AndernachChess, AntiAndernachChess, ChameleonChess,
+Volage, Hypervolage, Take&MakeChess: tests/data/capturer/, made by
+`--capturer`, with `targeted.inp` written by hand: promotions, castling,
+making back to the departure square).  Each must give Popeye's solution,
+on the fast path and on the generic one."""
 
 from __future__ import annotations
 
@@ -18,30 +24,42 @@ from solver.run.solve import unsupported_reason
 from solver.conditions.variant import GENERIC_ENV
 
 DATA = Path(__file__).parent / "data" / "popeye_conditions"
-CASES = cases(DATA)
+# conditions whose moves change the mover (Andernach, Chameleon, Volage ...)
+CAPTURER = Path(__file__).parent / "data" / "capturer"
+DIRS = {d.name: d for d in (DATA, CAPTURER)}
+CASES = [f"{d.name}/{case}" for d in DIRS.values() for case in cases(d)]
+
+
+def _solve(case: str):
+    folder, name = case.split("/")
+    return solve_case(DIRS[folder], name)
 
 
 def test_every_condition_has_problems():
-    forms = {case.split("#")[0] for case in CASES}
+    forms = {case.split("/")[1].split("#")[0] for case in CASES}
     assert forms >= {"NoCapture", "NoWhiteCapture", "NoBlackCapture", "WhiteMaximummer",
                      "BlackMaximummer", "Maximummer", "WhiteMinimummer", "BlackMinimummer",
                      "WhiteMustCapture", "BlackMustCapture", "NoWhitePromotion", "NoBlackPromotion",
                      "PromOnly", "AlphabeticChess", "WhiteAlphabeticChess", "BlackAlphabeticChess",
-                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess", "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille", "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
-                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "ExclusiveChess"}
+                     "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess",
+                     "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille",
+                     "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
+                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "ExclusiveChess",
+                     "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
+                     "Hypervolage"}
     assert len(CASES) >= 100
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_solution_is_popeyes(case):
-    ours, popeye = solve_case(DATA, case)
+    ours, popeye = _solve(case)
     assert ours == popeye
 
 
 @pytest.mark.parametrize("case", CASES[::3])
 def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = solve_case(DATA, case)
+    ours, popeye = _solve(case)
     assert ours == popeye
 
 

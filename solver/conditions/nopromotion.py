@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from solver.engine.board import BLACK, WHITE
 from solver.engine.capabilities import ALL_PROPERTIES, WALK_MOVES_ONLY
-from solver.engine.move import PROMOTION
+from solver.engine.move import LOCUST, PROMOTION
+
+_KIND = 127 << 17   # a move's promotion bits
 from solver.conditions.rules import ConditionSpec, filter_spec
 
 
@@ -24,7 +26,9 @@ def no_promotion(side: int):
     """The move filter: no promotion by this side."""
 
     def allowed(pos, m: int) -> bool:
-        return pos.side != side or (m >> 14) & 7 != PROMOTION
+        flag = (m >> 14) & 7
+        # a locust move with a promotion kind promotes too (Take&Make: `b6*a7-c8=Q`)
+        return pos.side != side or not (flag == PROMOTION or flag == LOCUST and m & _KIND)
 
     return allowed
 

@@ -12,8 +12,9 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    checkless, edgemover, eiffel, exclusive, grid, isardam, koeko, madrasi, marseillais,
-    messigny, monochrome, mummer, nocapture, nopromotion, patrol, promonly, singlebox,
+    changers, checkless, edgemover, eiffel, exclusive, grid, isardam, koeko, madrasi,
+    marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol, promonly,
+    singlebox, takemake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
@@ -37,6 +38,8 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **edgemover.SPECS,
     "SingleBox": singlebox.SPEC,
     "ExclusiveChess": exclusive.SPEC,
+    **changers.SPECS,
+    "Take&MakeChess": takemake.SPEC,
 }
 
 
@@ -66,10 +69,16 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
         if turns and spec.has_effects:
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
+    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
+    if len(effects) > 1:   # whose effect comes first, on which square: not tested
+        raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
-    if rules.effect_rules and NO_EFFECTS in rules.variant.properties:
+    # (a rule that only finishes a move on the move's own squares, as
+    # Take&Make's does, is marked `own_squares`: it changes nothing no_effects rules out)
+    if NO_EFFECTS in rules.variant.properties and any(
+            not getattr(rule, "own_squares", False) for rule in rules.effect_rules):
         raise ValueError("a condition with effects must not preserve no_effects")
     return rules
 

@@ -42,7 +42,11 @@ from solver.engine.position import Position, Z_PIECE
 ROYAL = 1
 KAMIKAZE = 2
 CHAMELEON = 4
-ATTRIBUTE_BITS = 3  # how many bits the attributes above use
+# Not a piece attribute but a piece's state a condition keeps with it: a
+# Volage piece that has changed colour once (it changes no more).  It moves
+# with the piece and is hashed as the attributes are; notation ignores it.
+SPENT = 8
+ATTRIBUTE_BITS = 4  # how many bits the attributes above use
 
 _rng = random.Random(0xA77_12)
 # Z_ATTR[bits][sq]: the key of a piece's attribute bits on a square (drawn

@@ -28,6 +28,13 @@ PROMOTION = 4   # pawn reaches the last rank; `promo` is the new kind
 EXCHANGE = 5    # Messigny: swap the pieces on frm and to
 LOCUST = 6      # the piece on the square in bits 24-30 is captured; `to` is empty
 
+# Marks above the fields (bit 31 is the chameleon promotion's,
+# solver.pieces.attributes): a Take&Make move (solver.conditions.takemake),
+# and one whose capturer makes back to its departure square (written as a
+# capture of `to`, which the condition's effect undoes).
+TAKE_MAKE = 1 << 32
+RETURNS = 1 << 33
+
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
               CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",
               LOCUST: "locust"}

@@ -545,6 +545,12 @@ def _checking_by_trial(pos, moves) -> list[int]:
     return out
 
 
+def piece_moves(pos, frm: int, kind: int, s: int) -> list[int]:
+    """Pseudo-legal moves of a piece of `kind` and side `s` on frm (no
+    castling, no e.p.), whatever stands there (Take&Make's make)."""
+    return _piece_moves(pos, frm, kind, s)
+
+
 def _piece_moves(pos, frm: int, kind: int, s: int) -> list[int]:
     """Pseudo-legal moves of one piece (no castling, no e.p.)."""
     board = pos.board

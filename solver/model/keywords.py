@@ -106,9 +106,13 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                              for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
-                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach", "gridchess", "koeko", "newkoeko", "antikoeko", "isardam", "patrouille",
-                                         "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel", "whiteedge",
-                                         "blackedge", "singlebox", "exclusive")})
+                                         "blackalphabetic", "madras", "monochro", "bichro", "ohneschach",
+                                         "gridchess", "koeko", "newkoeko", "antikoeko", "isardam", "patrouille",
+                                         "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel",
+                                         "whiteedge", "blackedge", "singlebox", "exclusive")})
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
+                                         "takemake")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
+from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS
 from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 from solver.model.tree import Component, Effect, components_order
@@ -27,6 +27,9 @@ def component(pos, m: int) -> Component:
     pos.make(m)
     effects = pos.last_effects()
     pos.unmake()
+    if m & RETURNS:   # Take&Make, back to the departure square: `Rd1*d5-d1`
+        c = replace(c, to=c.frm, capture=True, captured=c.to)
+        effects = effects[2:]
     names = names_of(bits)
     if not names and not effects:
         return c

@@ -77,6 +77,8 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
     """An effect as Popeye prints it after the move: the mover's change of
     kind `=cB`, a piece removed `[-wkRd5]`."""
     if e.before and e.after and e.square == c.to:
+        if e.before[0] != e.after[0]:    # the mover changes colour (Andernach): `=b`
+            return "=" + COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]
         if e.before[1] == e.after[1]:    # the attributes alone change: `=Q=c`
             return "=" + attribute_prefix(e.after[2], language)
         return "=" + attribute_prefix(e.after[2], language) + piece_letter(e.after[1], language)
@@ -101,7 +103,8 @@ def component_text(c: Component, language: str = "en") -> str:
     # Popeye: a neutral piece 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'; attributes 'kRd4*d5'
     prefix = "n" if c.neutral else attribute_prefix(c.attributes, language)
     if c.captured:   # a locust: the square it takes on, then the one it lands on
-        text = f"{prefix}{letter}{c.frm}*{c.captured}-{c.to}"
+        # (a pawn's, in Take&Make, without its letter: `b6*c7-c5`)
+        text = f"{'' if c.kind == 'P' and not prefix else prefix + letter}{c.frm}*{c.captured}-{c.to}"
     else:
         # a pawn has no letter, but for one with attributes or neutral: `kPb7*c8`, `nPe2-e4`
         text = ("" if c.kind == "P" and not prefix else prefix + letter) + c.frm + \
@@ -136,7 +139,7 @@ _COMPONENT = re.compile(
     rf"|(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
-    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
 )
 _EFFECT = re.compile(rf"\[-(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})\]")
 
@@ -176,8 +179,10 @@ def _attribute_names(prefix: str | None, language: str, text: str) -> tuple[str,
 
 
 def _changes_kind(m, kind: str, attributes) -> bool:
-    """Is the '=' after this move a change of kind (a chameleon's), not a promotion?"""
-    return bool(m.group("promo") and attributes and kind != "P" and not _pawn_like(kind))
+    """Is the '=' after this move a change of kind (a chameleon's,
+    ChameleonChess'), not a promotion?  So it is after any piece that does
+    not promote."""
+    return bool(m.group("promo") and kind != "P" and not _pawn_like(kind))
 
 
 def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple[Effect, ...]:
@@ -195,6 +200,16 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         new = _kind(m.group("promo"), language, m.group(0))
         out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
                           (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
+    if m.group("recolour"):   # the mover changes colour (Andernach, Volage): `=b`
+        letters = COLOUR_LETTERS[language]
+        if m.group("recolour") not in letters:
+            raise NotationError(f"unknown colour letter {m.group('recolour')!r} in {m.group(0)!r}")
+        new_colour = WHITE if m.group("recolour") == letters[0] else BLACK
+        now = out[-1].after if out else (colour, _kind(m.group("promo"), language, m.group(0))
+                                         if m.group("promo") else kind, attributes)
+        # a change of colour: it was the other colour before (whatever `side` says)
+        out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
+                          (new_colour, *now[1:])))
     for e in _EFFECT.finditer(m.group("effects") or ""):
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
@@ -246,10 +261,11 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             if en_passant and not (capture and kind == "P"):
                 raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
             land = m.group("land")
-            if land is not None and not (capture and promo is None and not en_passant):
+            if land is not None and not (capture and not en_passant):
                 raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")
-            if land is not None:
+            if land is not None:   # a promotion: a pawn's Take&Make, `b7*c8-a8=Q`
                 comp = Component(kind, m.group("frm"), land, capture=True, captured=m.group("to"),
+                                 promotion=_kind(promo, language, m.group(0)) if promo else None,
                                  neutral=neutral, attributes=attributes, effects=effects)
             else:
                 comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
