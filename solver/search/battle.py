@@ -73,6 +73,12 @@ def _completer(nodes: list[Node], on_found: Callable[[Node], None] | None):
     return complete
 
 
+def _squares_of(turn):
+    """A turn as its squares and promotion, its flag bits aside (an int; a
+    turn of several moves, as it is)."""
+    return turn & ~(7 << 14) if turn.__class__ is int else turn
+
+
 class Battle:
     def __init__(self, rules, pos, play: str, goal: Goal | str, budget: Budget, *,
                  threat_max: int | None = None, no_threat: bool = False,
@@ -569,11 +575,17 @@ class Battle:
             pos.unmake()
 
     def defeats_threat(self, threat_turns: list, length: int) -> bool:
-        """After a defence: does at least one threat move no longer win in `length`?"""
+        """After a defence: does at least one threat move no longer win in `length`?
+        A threat move is found again by its squares, as Popeye finds it: a
+        move between the same squares is the same move, whatever its flags
+        (under AndernachChess a defence may turn a piece to the attacker's
+        colour on a threat pawn's arrival square; the pawn's double step
+        is then still the threat)."""
         pos, rules = self.pos, self.rules
-        legal = set(rules.turns(pos))
-        for t in threat_turns:
-            if t not in legal:
+        legal = {_squares_of(t): t for t in rules.turns(pos)}
+        for threat in threat_turns:
+            t = legal.get(_squares_of(threat))
+            if t is None:
                 return True
             rules.play(pos, t)
             ok = self.turn_wins(length)
