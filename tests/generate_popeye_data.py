@@ -8,6 +8,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py [--seed N]
     python tests/generate_popeye_data.py /path/to/popeye/py --fairy
     python tests/generate_popeye_data.py /path/to/popeye/py --conditions
+    python tests/generate_popeye_data.py /path/to/popeye/py --circe
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -16,7 +17,8 @@ and set play), s#1 and s#2 (with tries), h#2, h=2, and #2 / h#2 in which a pawn 
 promote and only those whose solution promotes to a fairy piece are kept.
 With --conditions, random orthodox positions under one condition each
 (CONDITION_FORMS) go to tests/data/popeye_conditions/
-(tests/test_popeye_conditions.py).
+(tests/test_popeye_conditions.py); with --circe, those of the Circe family
+(CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/.
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
 the run is killed), and legality is judged by the walk catalogue's own
 check test, since feerie's loader may refuse the fairy pieces.
@@ -316,12 +318,34 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
-def generate_conditions(binary: str, seed: int, names: list[str] | None = None) -> None:
+CIRCE_DIR = ROOT / "tests" / "data" / "circe"
+# the Circe family (--circe, tests/data/circe/, tests/test_popeye_conditions.py):
+# file name: the condition texts drawn from, the stipulations
+CIRCE_FORMS = {
+    "Circe": (("Circe", "Circe Strict", "Circe RexExclusive"), ("~1", "#2", "h#2", "s#2", "=2", "h=2")),
+    "CirceSquares": (("Circe Mirror", "Circe File", "Circe Symmetry", "Circe Diametral", "Circe VerticalMirror",
+                      "Circe Rank", "Circe VerticalSymmetry", "Circe HorizontalSymmetry", "Circe File Mirror",
+                      "Circe Mirror Strict", "MirrorCirce", "DiametralCirce", "FileCirce", "SymmetryCirce"),
+                     ("~1", "~1", "#2", "h#2", "s#2")),
+    "AntiCirce": (("AntiCirce", "AntiCirce Cheylan", "AntiCirce RexExclusive", "AntiCirce Calvet"),
+                  ("~1", "#2", "h#2", "s#2", "=2", "h=2")),
+    "AntiCirceSquares": (("AntiCirce Mirror", "AntiCirce File", "AntiCirce Symmetry", "AntiCirce Diametral",
+                          "AntiCirce VerticalMirror", "AntiCirce Mirror Cheylan", "MirrorAntiCirce",
+                          "FileAntiCirce", "AntiCirce Rank"),
+                         ("~1", "~1", "#2", "h#2", "s#2")),
+}
+
+
+def generate_conditions(binary: str, seed: int, names: list[str] | None = None, circe: bool = False) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
-    CONDITION_FORMS (`~1` lists every legal move of White)."""
-    CONDITIONS_DIR.mkdir(parents=True, exist_ok=True)
-    for condition, stipulations in CONDITION_FORMS.items():
+    CONDITION_FORMS (`~1` lists every legal move of White); with `circe`,
+    those of CIRCE_FORMS into tests/data/circe/."""
+    out_dir = CIRCE_DIR if circe else CONDITIONS_DIR
+    out_dir.mkdir(parents=True, exist_ok=True)
+    forms = {name: stips for name, (_, stips) in CIRCE_FORMS.items()} if circe else CONDITION_FORMS
+    texts_of = {name: texts for name, (texts, _) in CIRCE_FORMS.items()} if circe else CONDITION_TEXTS
+    for condition, stipulations in forms.items():
         if names and condition not in names:
             continue
         rng = random.Random(f"{seed}-condition-{condition}")
@@ -339,7 +363,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 plain = text  # legality is judged without the condition, which feerie may not play yet
-                texts = CONDITION_TEXTS.get(condition)
+                texts = texts_of.get(condition)
                 text += f"Condition {rng.choice(texts) if texts else condition}\n"
                 if not legal(plain):
                     continue
@@ -353,8 +377,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None) 
                 kept.append(text)
                 found += 1
         source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (CONDITIONS_DIR / f"{condition}.inp").write_text(source)
-        (CONDITIONS_DIR / f"{condition}.out").write_text(popeye(binary, source))
+        (out_dir / f"{condition}.inp").write_text(source)
+        (out_dir / f"{condition}.out").write_text(popeye(binary, source))
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
 
 
@@ -366,10 +390,12 @@ def main() -> None:
                         help="the fairy problems (tests/data/popeye_fairy/)")
     parser.add_argument("--conditions", action="store_true",
                         help="the problems under conditions (tests/data/popeye_conditions/)")
+    parser.add_argument("--circe", action="store_true",
+                        help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
-    if args.conditions:
-        generate_conditions(args.popeye, args.seed, args.forms)
+    if args.conditions or args.circe:
+        generate_conditions(args.popeye, args.seed, args.forms, circe=args.circe)
     elif args.fairy:
         generate_fairy(args.popeye, args.seed, args.forms)
     else:

@@ -57,8 +57,8 @@ def test_turns_marks_and_marseillais():
 
 
 @pytest.mark.parametrize("text", [
-    "Sc5*e4[+wSg1]",     # Circe rebirth
-    "kBa7*b8[+wkBb8]",   # a piece added (Circe-like), not yet read
+    "Sc5*e4[wSg1]",      # an effect without its sign: neither added, removed nor moved
+    "Sc5*e4[-wSg1->g2]", # a movement with a sign
     "nTe4*e5",           # a neutral piece of a letter English has not (German T)
     "Tf8-f7=w",          # colour change
     "Da1-h8=S",          # a queen changing its walk

@@ -3,7 +3,9 @@ NoBlackPromotion, PromOnly, the Maximummer, Minimummer, MustCapture and
 Alphabetic forms) and that change who observes (Madrasi, Monochrome, Bichrome) against Popeye: random orthodox positions
 under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
-made by `tests/generate_popeye_data.py --conditions`).  Each must give
+made by `tests/generate_popeye_data.py --conditions`); and the Circe family
+(Circe, AntiCirce and their rebirth squares, tests/data/circe/, made with
+`--circe`: `~1`, #2, h#2, s#2, =2, h=2).  Each must give
 Popeye's solution, on the fast path and on the generic one."""
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from solver.conditions.variant import GENERIC_ENV
 
 DATA = Path(__file__).parent / "data" / "popeye_conditions"
 CASES = cases(DATA)
+# the Circe family (solver.conditions.circe): `--circe` of the generator
+CIRCE = Path(__file__).parent / "data" / "circe"
+CIRCE_CASES = cases(CIRCE)
 
 
 def test_every_condition_has_problems():
@@ -44,6 +49,26 @@ def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     assert ours == popeye
 
 
+def test_every_circe_form_has_problems():
+    # Targeted: castling rights regained by rebirth, e.p., promotions, fairy pieces
+    assert {case.split("#")[0] for case in CIRCE_CASES} == {"Circe", "CirceSquares", "AntiCirce",
+                                                           "AntiCirceSquares", "Targeted"}
+    assert len(CIRCE_CASES) >= 120
+
+
+@pytest.mark.parametrize("case", CIRCE_CASES)
+def test_circe_solution_is_popeyes(case):
+    ours, popeye = solve_case(CIRCE, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CIRCE_CASES)
+def test_circe_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = solve_case(CIRCE, case)
+    assert ours == popeye
+
+
 def _reason(text: str) -> str | None:
     [problem] = grammar.load(text, "x.inp")
     return unsupported_reason(problem)
@@ -59,6 +84,15 @@ def _reason(text: str) -> str | None:
     ("AlphabeticChess WhiteMaximummer", "#2", "both choose White's moves"),
     ("Madrasi Messigny", "#2", "Madrasi with Messigny is not supported"),
     ("Marseillais MonochromChess", "#2", "MonochromChess with Marseillais is not supported"),
+    ("Circe Cage", "#2", "condition Circe Cage is not supported"),
+    ("Circe RexInclusive", "#2", "condition Circe RexInclusive is not supported"),
+    ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),
+    ("Circe Parrain", "#2", "condition Circe Parrain is not supported"),
+    ("Circe Mirror Strict Clone", "#2", "condition Circe Clone is not supported"),
+    ("AntiCirce Relaxed", "#2", "condition AntiCirce Relaxed is not supported"),
+    ("AntiCirce Antipodes", "#2", "condition AntiCirce Antipodes is not supported"),
+    ("Circe File Symmetry", "#2", "nonsense combination"),
+    ("Circe Marseillais", "#2", "Circe with Marseillais is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"
@@ -67,6 +101,7 @@ def test_what_is_refused_is_named(conditions, stipulation, expected):
 
 
 @pytest.mark.parametrize("conditions", ["NoCapture", "BlackMaximummer", "WhiteMustCapture",
-                                        "Messigny BlackMinimummer"])
+                                        "Messigny BlackMinimummer", "Circe", "Circe Mirror Strict",
+                                        "AntiCirce Cheylan", "MirrorAntiCirce", "DiametralCirce"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from solver.base.errors import InputError
-from solver.conditions import madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
+from solver.conditions import circe, madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, promonly
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -25,6 +25,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "PromOnly": promonly.SPEC,
     "Madrasi": madrasi.SPEC,
     **monochrome.SPECS,
+    **circe.SPECS,
 }
 
 

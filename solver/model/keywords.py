@@ -106,7 +106,13 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                              for cid in ("nocapture", "nowhcapture", "noblcapture", "blmax", "blmin",
                                          "whmax", "whmin", "blcapt", "whcapt", "nowhiteprom", "noblackprom",
                                          "promotiononly", "alphabetic", "whitealphabetic",
-                                         "blackalphabetic", "madras", "monochro", "bichro")})
+                                         "blackalphabetic", "madras", "monochro", "bichro",
+                                         # the Circe family (solver.conditions.circe)
+                                         "circe", "anticirce", "circemirror", "circefile", "circefilemirror",
+                                         "circesymmetry", "circeverticalsymmetry", "circehorizontalsymmetry",
+                                         "circediametral", "circemirrorvertical", "circerank", "antimirror",
+                                         "antifile", "antimirrorfile", "antisymmetrie", "antiverticalsymmetrie",
+                                         "antihorizontalsymmetrie")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
