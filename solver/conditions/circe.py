@@ -44,6 +44,7 @@ from solver.engine.board import CASTLE_BIT, E1, E8, KING, PAWN, ROOK, SIDE_RIGHT
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.engine import movegen
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.rules import ConditionSpec, Rules
 
@@ -235,6 +236,60 @@ def _refuse_pieces(rules: Rules, name: str) -> None:
         raise InputError(f"condition {name} with piece attributes is not supported")
 
 
+# ----------------------------------------------- the capture-trial generator
+
+def _captures(pos, m: int) -> bool:
+    return bool(pos.board[(m >> 7) & 127]) or (m >> 14) & 7 == EN_PASSANT
+
+
+def _legal_captures(pos, first_only: bool = False) -> list[int]:
+    """The captures that leave the mover's king unobserved once played,
+    rebirth included (a reborn piece may check the mover or shield it)."""
+    s = pos.side
+    out = []
+    for m in movegen.pseudo_moves(pos):
+        if not _captures(pos, m):
+            continue
+        pos.make(m)
+        if not movegen.in_check(pos, s):
+            out.append(m)
+        pos.unmake()
+        if first_only and out:
+            break
+    return out
+
+
+def capture_trial(rules: Rules) -> None:
+    """Bind the rule set's generator for Circe on orthodox walks (shortcut
+    `capture_trial`): a move that captures nothing has no effect, so its
+    legality and whether it checks are orthodox (movegen's pins and checking
+    geometry); each capture is played, its rebirth with it, and tried.
+    Check stays observation (the kings are not reborn).  Not bound where a
+    condition has filtered the observation (the generic path holds then)."""
+    if not rules.allows("capture_trial") or rules.observation_filters:
+        return
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        quiet = [m for m in movegen.legal_moves(pos) if not _captures(pos, m)]
+        if first_only and quiet:
+            return quiet[:1]
+        return quiet + _legal_captures(pos, first_only)
+
+    def checking(pos) -> list[int]:
+        s = pos.side
+        out = [m for m in movegen.checking_moves(pos) if not _captures(pos, m)]
+        for m in _legal_captures(pos):
+            pos.make(m)
+            if movegen.in_check(pos, -s):
+                out.append(m)
+            pos.unmake()
+        return out
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = checking
+
+
 # ------------------------------------------------------------------- Circe
 
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
@@ -269,6 +324,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
 
         rules.move_filters.append(strict)
     _with_square_rights(rules)
+    capture_trial(rules)
     return rules
 
 
