@@ -140,3 +140,35 @@ def test_no_castling_keeps_the_reborn_rook_from_castling():
     out = _solve("BeginProblem\nPieces White Ke1 Rb1 Black Kf8 Re8 Rg8 Pe7 Pg7 Sc3\n"
                  "Stipulation h#1\nCondition Circe\nOption NoCastling e1\nEndProblem\n")
     assert "0-0" not in out and "1.Sc3*b1[+wRh1] Rh1-f1 #" in out
+
+
+def test_the_checkers_evidence_and_the_json_carry_the_rebirth():
+    import json
+
+    from solver.check.check import check_item
+    from solver.output.json_writer import twin_json
+    from solver.run.solve import solve_problem
+
+    text = ("problem: t\nwhite: Ke1 Rb1\nblack: Kf8 Re8 Rg8 Pe7 Pg7 Sc3\nstipulation: h#1\n"
+            "condition: Circe\n")
+    [item] = grammar.load(text, "t.txt")
+    verdict = check_item(item)
+    assert "1.Sc3*b1[+wRh1] 0-0 #" in " ".join(verdict.twins[0].evidence)
+    written = json.dumps([twin_json(t) for t in solve_problem(item).twins])
+    assert '"square": "h1"' in written and '"effects"' in written
+
+
+def test_a_one_line_statement_under_anticirce():
+    """tests/data/circe/Targeted.inp #1 as a statement: its castling field
+    '-' withholds the rights that Popeye's diagram gives (2.0-0 #)."""
+    item = grammar.load_statement("4rkr1/4p1p1/8/8/8/4p3/3K4/7R w - - ser-#2 AntiCirce")
+    assert not isinstance(item, grammar.ProblemError), item
+    out = _solve_item(item)
+    assert "1.Kd2*e3[wKe3->e1]   2.Rh1-f1 #" in out and "0-0" not in out
+
+
+def _solve_item(item) -> str:
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
+
+    return write_problem(item, solve_problem(item).twins, time_s=0.0)
