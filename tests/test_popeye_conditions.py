@@ -52,7 +52,7 @@ def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
 def test_every_circe_form_has_problems():
     # Targeted: castling rights regained by rebirth, e.p., promotions, fairy pieces
     assert {case.split("#")[0] for case in CIRCE_CASES} == {"Circe", "CirceSquares", "AntiCirce",
-                                                           "AntiCirceSquares", "Targeted"}
+                                                           "AntiCirceSquares", "CirceCombinations", "Targeted"}
     assert len(CIRCE_CASES) >= 120
 
 
@@ -93,6 +93,8 @@ def _reason(text: str) -> str | None:
     ("AntiCirce Antipodes", "#2", "condition AntiCirce Antipodes is not supported"),
     ("Circe File Symmetry", "#2", "nonsense combination"),
     ("Circe Marseillais", "#2", "Circe with Marseillais is not supported"),
+    ("Circe Messigny", "#2", "Circe with Messigny is not supported"),
+    ("Messigny AntiCirce", "#2", "AntiCirce with Messigny is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"

@@ -53,8 +53,8 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
         if extra and spec.changes_observation:
             raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
-        if turns and spec.has_effects:
-            raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
+        if extra and spec.has_effects:   # untested: Circe with Messigny differs from Popeye
+            raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules
