@@ -333,6 +333,8 @@ CIRCE_FORMS = {
                           "AntiCirce VerticalMirror", "AntiCirce Mirror Cheylan", "MirrorAntiCirce",
                           "FileAntiCirce", "AntiCirce Rank"),
                          ("~1", "~1", "#2", "h#2", "s#2")),
+    "CirceRexInclusive": (("Circe RexInclusive", "Circe Mirror RexInclusive", "Circe File RexInclusive",
+                           "Circe Diametral RexInclusive"), ("~1", "~1", "#2", "h#2", "s#2")),
     "CirceCombinations": (("Circe Madrasi", "AntiCirce Madrasi", "Circe MonochromChess", "Circe BlackMaximummer", "AntiCirce WhiteMustCapture",
                            "Circe Strict NoWhitePromotion", "AntiCirce Cheylan BichromChess",
                            "Circe WhiteMinimummer", "AntiCirce BlackMaximummer"),

@@ -6,6 +6,9 @@ Circe: a captured piece is reborn on its rebirth square
 else it vanishes (`Relaxed`, Popeye's default) or the capture is illegal
 (`Strict`).  Kings are not reborn (`RexExclusive`, Popeye's default for
 Circe), so check is plain observation: the orthodox check tests stay.
+With `RexInclusive` a king is reborn too: taking it is a move where its
+rebirth square is free (Popeye: `Rf7*f2[+bKe8]`), and check only where it
+is not (an observation filter); with Strict too it is refused.
 
 AntiCirce: the *capturer* is reborn, on the rebirth square of its own camp
 that its kind after the move (a promoted pawn's new kind) has for the
@@ -114,8 +117,8 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
             raise InputError(f"condition {name} {param} is not supported")
     if anti and not strict:
         raise InputError(f"condition {name} Relaxed is not supported")
-    if not anti and rex:
-        raise InputError(f"condition {name} RexInclusive is not supported")
+    if not anti and rex and strict:
+        raise InputError(f"condition {name} RexInclusive Strict is not supported")
     assert definition is None or definition in REBIRTH
     return CirceVariant(rebirth_function(definition, adapter), mirror, rex, strict, cheylan)
 
@@ -323,6 +326,17 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return sq is None or _empty_after(pos, sq, m, capsq)
 
         rules.move_filters.append(strict)
+    if v.rex_inclusive:
+        def observes(pos, frm: int, target: int) -> bool:
+            """Rex inclusive: taking the king is check only if it is not reborn."""
+            king = pos.board[target]
+            if abs(king) != KING:
+                return True
+            mover = -1 if king > 0 else 1
+            sq = square(KING, mover if v.mirror else -mover, target, frm)
+            return sq is not None and not (sq != target and (sq == frm or not pos.board[sq]))
+
+        rules.add_observation_filter(observes)
     _with_square_rights(rules)
     capture_trial(rules)
     return rules
@@ -330,8 +344,12 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
 
 def preserves_circe(params: tuple[str, ...]) -> frozenset[str]:
     """Check is observation (kings are not reborn): the orthodox check
-    tests hold; Strict forbids moves the walks allow."""
+    tests hold; Strict forbids moves the walks allow.  RexInclusive: a king
+    that would be reborn is not in check (an observation filter)."""
     dropped = {NO_EFFECTS}
+    rex = [p for p in params if p in _REX]
+    if rex and rex[-1] == "RexInclusive":
+        dropped |= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, KING_STEPS_FREE}
     occupied = [p for p in params if p in _OCCUPIED]
     if occupied and occupied[-1] == "Strict":
         dropped |= {WALK_MOVES_ONLY, KING_STEPS_FREE}
