@@ -29,10 +29,10 @@ import corpus_cases as cc  # noqa: E402
 from solver.run.solve import solve_problem  # noqa: E402
 
 DEFAULT_CASES = (
-    "BEISPIEL/circe.inp#1", "BEISPIEL/circe.inp#3", "BEISPIEL/circe.inp#5", "BEISPIEL/circe.inp#8",
-    "BEISPIEL/stip.inp#39", "BEISPIEL/stip.inp#44", "BEISPIEL/stip.inp#57", "BEISPIEL/threat.inp#2",
-    "BEISPIEL/anticir.inp#1", "BEISPIEL/anticir.inp#5", "BEISPIEL/anticir.inp#10",
-    "BEISPIEL/anticir.inp#20", "BEISPIEL/anticir.inp#30", "BEISPIEL/anticir.inp#40",
+    "BEISPIEL/stip.inp#39", "BEISPIEL/stip.inp#57", "BEISPIEL/threat.inp#2", "BEISPIEL/castling.inp#42",
+    "BEISPIEL/circe.inp#5", "BEISPIEL/cirsquar.inp#4", "BEISPIEL/cirsquar.inp#19", "BEISPIEL/twin.inp#9",
+    "BEISPIEL/anticir.inp#1", "BEISPIEL/anticir.inp#12", "BEISPIEL/anticir.inp#25", "BEISPIEL/anticir.inp#31",
+    "BEISPIEL/anticir.inp#36", "BEISPIEL/anticir.inp#37", "BEISPIEL/anticir.inp#40", "BEISPIEL/anticir.inp#41",
 )
 
 

@@ -123,17 +123,23 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
     return CirceVariant(rebirth_function(definition, adapter), mirror, rex, strict, cheylan)
 
 
-def _capture(pos, m: int, side: int):
-    """(capture square, captured piece) of capture m, from the position
-    before it (the side to move is `side`)."""
+def _capture_square(m: int, side: int) -> int:
+    """Where capture m of `side` takes its victim: the arrival square, but
+    for e.p. and a locust's capture."""
     to = (m >> 7) & 127
     flag = (m >> 14) & 7
     if flag == EN_PASSANT:
-        return to - 16 * side, -PAWN * side
-    if flag == LOCUST:
-        sq = (m >> 24) & 127
-        return sq, pos.board[sq]
-    return to, pos.board[to]
+        return to - 16 * side
+    return (m >> 24) & 127 if flag == LOCUST else to
+
+
+def _capture(pos, m: int, side: int):
+    """(capture square, captured piece) of move m, from the position before
+    it (the side to move is `side`; piece 0: no capture)."""
+    if (m >> 14) & 7 == EN_PASSANT:
+        return _capture_square(m, side), -PAWN * side
+    sq = _capture_square(m, side)
+    return sq, pos.board[sq]
 
 
 def _empty_after(pos, sq: int, m: int, capsq: int) -> bool:
@@ -178,7 +184,7 @@ def _rights_follow_squares(pos, m, side, frm, to, flag, bits, captured) -> None:
     if flag == CASTLE:
         lost |= CASTLE_BIT[(frm & 0x70) | ((m >> 17) & 7)]
     elif captured:
-        lost |= CASTLE_BIT[to - 16 * side if flag == EN_PASSANT else (m >> 24) & 127 if flag == LOCUST else to]
+        lost |= CASTLE_BIT[_capture_square(m, side)]
     rights = before & ~lost
     if rights != pos.castling:
         pos.set_castling(rights)
@@ -307,11 +313,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        if flag == EN_PASSANT:
-            capsq, victim = to - 16 * side, -PAWN * side
-        else:
-            capsq = (m >> 24) & 127 if flag == LOCUST else to
-            victim = pos.stack[-1][1]
+        capsq = _capture_square(m, side)
+        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
             _reborn(pos, sq, victim)
@@ -373,8 +376,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         piece = pos.board[to]
         if abs(piece) == KING and not v.rex_inclusive:
             return
-        capsq = to - 16 * side if flag == EN_PASSANT else (m >> 24) & 127 if flag == LOCUST else to
-        sq = square(abs(piece), home_of(side), capsq, frm)
+        sq = square(abs(piece), home_of(side), _capture_square(m, side), frm)
         pos.set_square(to, 0)
         _reborn(pos, sq, piece)
 
