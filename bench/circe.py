@@ -4,9 +4,9 @@
 
 Each case (`BEISPIEL/anticir.inp#3`, a problem of ../shared/reference/popeye/corpus)
 is solved by feerie (CPU seconds of this process) and its solution compared with
-Popeye's golden output; with `--popeye`, the case's file is solved by that
-Popeye binary in the same run, and its own time for the problem is shown
-(Popeye's "Time = ..." line: one run of the whole file, -maxtime each).
+Popeye's golden output; with `--popeye`, the problem, cut out of its file
+into one of its own, is solved by that Popeye binary in the same run, and
+Popeye's own time for it is shown (its "Time = ..." lines, -maxtime).
 The default cases: a few of each condition, from the corpus problems feerie
 solves (bench/corpus.py).
 """
@@ -37,25 +37,49 @@ DEFAULT_CASES = (
 
 
 _TIME = re.compile(r"(?:Time|Zeit|Temps) = ([0-9.:]+) (s|m:s|h:m:s)")
+_NEXT = {"nextproblem", "weiteresproblem", "asuivre"}
 
 
-def popeye_times(binary: str, name: str, max_time: float) -> list[str]:
-    """Popeye's own time for each problem of a corpus file (its "Time = ..."
-    lines, in seconds), the whole file solved in one run, `-maxtime` each."""
+def problem_file(name: str, index: int) -> str:
+    """Problem `index` of a corpus file as an input file of its own: the
+    file's first line (its BeginProblem word), the problem's lines (from
+    where feerie's reader says it starts to where the next one does,
+    without the NextProblem word) and the file's last line (EndProblem)."""
+    import grammar
+
+    lines = (cc.CORPUS / name).read_text(encoding="latin-1").splitlines()
+    items, _ = cc.load_file(name)
+
+    def start(item) -> int:
+        problem = item.problem if isinstance(item, grammar.ProblemError) else item
+        return problem.line - 1
+
+    first = start(items[index - 1])
+    last = start(items[index]) if index < len(items) else len(lines) - 1
+    body = [line for line in lines[first:last] if line.strip().lower() not in _NEXT]
+    ends = [line for line in lines if line.strip()]
+    return "\n".join([lines[0], *body, ends[-1]]) + "\n"
+
+
+def popeye_time(binary: str, name: str, index: int, max_time: float) -> str:
+    """Popeye's own time (its "Time = ..." lines, twins added up) for one
+    problem, solved alone with -maxtime."""
     with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "one.inp"
+        path.write_text(problem_file(name, index), encoding="latin-1")
         try:
-            out = subprocess.run([binary, "-maxtime", str(int(max_time)), str(cc.CORPUS / name)], cwd=tmp,
-                                 capture_output=True, timeout=max_time * 200).stdout.decode("latin-1")
+            out = subprocess.run([binary, "-maxtime", str(int(max_time)), str(path)], cwd=tmp,
+                                 capture_output=True, timeout=max_time * 20).stdout.decode("latin-1")
         except subprocess.TimeoutExpired:
-            return []
-    times = []
-    for value, unit in _TIME.findall(out):
-        parts = [float(x) for x in value.split(":")]
+            return f">{max_time:.0f}"
+    total = 0.0
+    found = _TIME.findall(out)
+    for value, _ in found:
         seconds = 0.0
-        for part in parts:
-            seconds = seconds * 60 + part
-        times.append(f"{seconds:.2f}")
-    return times
+        for part in value.split(":"):
+            seconds = seconds * 60 + float(part)
+        total += seconds
+    return f"{total:.2f}" if found else "?"
 
 
 def main() -> None:
@@ -66,22 +90,18 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'case':26} {'stipulation':12} {'condition':16} {'feerie s':>9} {'equal':>6}"
           + (f" {'Popeye s':>9}" if args.popeye else ""))
-    popeye: dict[str, list[str]] = {}
     for case in args.cases or DEFAULT_CASES:
         name, index = case.rsplit("#", 1)
-        if args.popeye and name not in popeye:
-            popeye[name] = popeye_times(args.popeye, name, args.max_time)
         item, expected = cc.load(case)
         start = time.process_time()
         result = solve_problem(item, max_time=args.max_time)
         spent = time.process_time() - start
         shown = f">{args.max_time:.0f}" if result.info.timed_out else f"{spent:.2f}"
         equal = expected is not None and cc.same_solution(result.twins, expected)
-        condition = " ".join([item.conditions[0].name, *item.conditions[0].params])
+        condition = " ".join(" ".join([c.name, *c.params]) for c in item.conditions) or "(in the twins)"
         line = f"{case:26} {item.stipulation.text:12} {condition:16} {shown:>9} {'yes' if equal else 'NO':>6}"
         if args.popeye:
-            times = popeye[name]
-            line += f" {times[int(index) - 1] if int(index) <= len(times) else '?':>9}"
+            line += f" {popeye_time(args.popeye, name, int(index), args.max_time):>9}"
         print(line, flush=True)
 
 
