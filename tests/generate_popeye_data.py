@@ -9,6 +9,8 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --fairy
     python tests/generate_popeye_data.py /path/to/popeye/py --conditions
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
+    python tests/generate_popeye_data.py /path/to/popeye/py --circe
+    python tests/generate_popeye_data.py /path/to/popeye/py --capturer
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -17,7 +19,10 @@ and set play), s#1 and s#2 (with tries), h#2, h=2, and #2 / h#2 in which a pawn 
 promote and only those whose solution promotes to a fairy piece are kept.
 With --conditions, random orthodox positions under one condition each
 (CONDITION_FORMS) go to tests/data/popeye_conditions/
-(tests/test_popeye_conditions.py).  With --goals, random orthodox positions in
+(tests/test_popeye_conditions.py); with --circe, those of the Circe family
+(CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
+with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
+tests/data/capturer/.  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
@@ -360,13 +365,40 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+CIRCE_DIR = ROOT / "tests" / "data" / "circe"
+# the Circe family (--circe, tests/data/circe/, tests/test_popeye_conditions.py):
+# file name: the condition texts drawn from, the stipulations
+CIRCE_FORMS = {
+    "Circe": (("Circe", "Circe Strict", "Circe RexExclusive"), ("~1", "#2", "h#2", "s#2", "=2", "h=2")),
+    "CirceSquares": (("Circe Mirror", "Circe File", "Circe Symmetry", "Circe Diametral", "Circe VerticalMirror",
+                      "Circe Rank", "Circe VerticalSymmetry", "Circe HorizontalSymmetry", "Circe File Mirror",
+                      "Circe Mirror Strict", "MirrorCirce", "DiametralCirce", "FileCirce", "SymmetryCirce"),
+                     ("~1", "~1", "#2", "h#2", "s#2")),
+    "AntiCirce": (("AntiCirce", "AntiCirce Cheylan", "AntiCirce RexExclusive", "AntiCirce Calvet"),
+                  ("~1", "#2", "h#2", "s#2", "=2", "h=2")),
+    "AntiCirceSquares": (("AntiCirce Mirror", "AntiCirce File", "AntiCirce Symmetry", "AntiCirce Diametral",
+                          "AntiCirce VerticalMirror", "AntiCirce Mirror Cheylan", "MirrorAntiCirce",
+                          "FileAntiCirce", "AntiCirce Rank"),
+                         ("~1", "~1", "#2", "h#2", "s#2")),
+    "CirceRexInclusive": (("Circe RexInclusive", "Circe Mirror RexInclusive", "Circe File RexInclusive",
+                           "Circe Diametral RexInclusive"), ("~1", "~1", "#2", "h#2", "s#2")),
+    "CirceCombinations": (("Circe Madrasi", "AntiCirce Madrasi", "Circe MonochromChess", "Circe BlackMaximummer", "AntiCirce WhiteMustCapture",
+                           "Circe Strict NoWhitePromotion", "AntiCirce Cheylan BichromChess",
+                           "Circe WhiteMinimummer", "AntiCirce BlackMaximummer"),
+                          ("~1", "~1", "#2", "h#2", "s#2")),
+}
+
+
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
-                        table: dict | None = None, out_dir: Path = CONDITIONS_DIR) -> None:
+                        table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
+                        texts_of: dict | None = None) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
-    CONDITION_FORMS (or `table`, into `out_dir`; `~1` lists every legal
-    move of White)."""
+    CONDITION_FORMS, the condition written as one of CONDITION_TEXTS (or
+    `table` and `texts_of`, into `out_dir`; `~1` lists every legal move of
+    White)."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    texts_of = CONDITION_TEXTS if texts_of is None else texts_of
     for condition, stipulations in (table or CONDITION_FORMS).items():
         if names and condition not in names:
             continue
@@ -385,7 +417,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 plain = text  # legality is judged without the condition, which feerie may not play yet
-                texts = CONDITION_TEXTS.get(condition)
+                texts = texts_of.get(condition)
                 text += f"Condition {rng.choice(texts) if texts else condition}\n"
                 if not legal(plain):
                     continue
@@ -552,12 +584,18 @@ def main() -> None:
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
     parser.add_argument("--capturer", action="store_true",
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
+    parser.add_argument("--circe", action="store_true",
+                        help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
+    elif args.circe:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,
+                            {name: texts for name, (texts, _) in CIRCE_FORMS.items()})
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

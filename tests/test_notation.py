@@ -57,8 +57,8 @@ def test_turns_marks_and_marseillais():
 
 
 @pytest.mark.parametrize("text", [
-    "Sc5*e4[+wSg1]",     # Circe rebirth
-    "kBa7*b8[+wkBb8]",   # a piece added (Circe-like), not yet read
+    "Sc5*e4[wSg1]",      # an effect without its sign: neither added, removed nor moved
+    "Sc5*e4[-wSg1->g2]", # a movement with a sign
     "nTe4*e5",           # a neutral piece of a letter English has not (German T)
     "Tf8-f7=x",          # a colour letter of no language
     "Pe2-e4",            # a pawn with its letter

@@ -53,14 +53,15 @@ def test_a_file_with_unsupported_problems_goes_on():
     result = run(str(reference("popeye", "beispiel", "twin.inp")))
     assert result.exit_code == 0
     assert result.stdout.count("problem:") == 36
-    assert result.stderr.count("condition Circe is not supported") == 9
-    assert "twin.inp:125:17:" in result.stderr
+    assert result.stderr.count("is not supported") == 9
+    assert result.stderr.count("condition CirceClone is not supported") == 3
+    assert "twin.inp:205:17: condition PWC is not supported" in result.stderr
 
 
 def test_a_lone_unsupported_problem_is_an_error():
-    result = run("--statement", "8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 Circe")
+    result = run("--statement", "8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 GhostChess")
     assert result.exit_code == 2
-    assert "<statement>:1:37: condition Circe is not supported" in result.stderr
+    assert "<statement>:1:37: condition GhostChess is not supported" in result.stderr
     assert result.stdout == ""
 
 

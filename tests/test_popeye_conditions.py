@@ -9,8 +9,10 @@ made by `tests/generate_popeye_data.py --conditions`), and conditions whose
 moves change the mover (AndernachChess, AntiAndernachChess, ChameleonChess,
 Volage, Hypervolage, Take&MakeChess: tests/data/capturer/, made by
 `--capturer`, with `targeted.inp` written by hand: promotions, castling,
-making back to the departure square).  Each must give Popeye's solution,
-on the fast path and on the generic one."""
+making back to the departure square); and the Circe family (Circe, AntiCirce
+and their rebirth squares, tests/data/circe/, made with `--circe`: `~1`, #2,
+h#2, s#2, =2, h=2).  Each must give Popeye's solution, on the fast path and
+on the generic one."""
 
 from __future__ import annotations
 
@@ -33,6 +35,9 @@ CASES = [f"{d.name}/{case}" for d in DIRS.values() for case in cases(d)]
 def _solve(case: str):
     folder, name = case.split("/")
     return solve_case(DIRS[folder], name)
+# the Circe family (solver.conditions.circe): `--circe` of the generator
+CIRCE = Path(__file__).parent / "data" / "circe"
+CIRCE_CASES = cases(CIRCE)
 
 
 def test_every_condition_has_problems():
@@ -63,6 +68,26 @@ def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     assert ours == popeye
 
 
+def test_every_circe_form_has_problems():
+    # Targeted: castling rights regained by rebirth, e.p., promotions, fairy pieces
+    assert {case.split("#")[0] for case in CIRCE_CASES} == {"Circe", "CirceSquares", "AntiCirce",
+                                                           "AntiCirceSquares", "CirceCombinations", "CirceRexInclusive", "Targeted"}
+    assert len(CIRCE_CASES) >= 120
+
+
+@pytest.mark.parametrize("case", CIRCE_CASES)
+def test_circe_solution_is_popeyes(case):
+    ours, popeye = solve_case(CIRCE, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CIRCE_CASES)
+def test_circe_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = solve_case(CIRCE, case)
+    assert ours == popeye
+
+
 def _reason(text: str) -> str | None:
     [problem] = grammar.load(text, "x.inp")
     return unsupported_reason(problem)
@@ -83,6 +108,17 @@ def _reason(text: str) -> str | None:
     ("Marseillais GridChess", "#2", "GridChess with Marseillais is not supported"),
     ("Marseillais ChecklessChess", "#2", "ChecklessChess with Marseillais is not supported"),
     ("SingleBox Type2", "#2", "condition SingleBox Type2 is not supported"),
+    ("Circe Cage", "#2", "condition Circe Cage is not supported"),
+    ("Circe Strict RexInclusive", "#2", "condition Circe RexInclusive Strict is not supported"),
+    ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),
+    ("Circe Parrain", "#2", "condition Circe Parrain is not supported"),
+    ("Circe Mirror Strict Clone", "#2", "condition Circe Clone is not supported"),
+    ("AntiCirce Relaxed", "#2", "condition AntiCirce Relaxed is not supported"),
+    ("AntiCirce Antipodes", "#2", "condition AntiCirce Antipodes is not supported"),
+    ("Circe File Symmetry", "#2", "nonsense combination"),
+    ("Circe Marseillais", "#2", "Circe with Marseillais is not supported"),
+    ("Circe Messigny", "#2", "Circe with Messigny is not supported"),
+    ("Messigny AntiCirce", "#2", "AntiCirce with Messigny is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, stipulation, expected):
     reason = _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\n"
@@ -92,7 +128,8 @@ def test_what_is_refused_is_named(conditions, stipulation, expected):
 
 @pytest.mark.parametrize("conditions", ["NoCapture", "BlackMaximummer", "WhiteMustCapture",
                                         "Messigny BlackMinimummer", "GridChess Orthogonal bdf246",
-                                        "ChecklessChess BlackMaximummer"])
+                                        "ChecklessChess BlackMaximummer", "Circe", "Circe Mirror Strict",
+                                        "AntiCirce Cheylan", "MirrorAntiCirce", "DiametralCirce"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None
 

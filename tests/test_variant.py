@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "table_observation",
               "flight_refutation", "killer_test",
               "intelligent", "int_print_order", "king_walks", "walk_refutation", "exchange_tables",
-              "quiet_legality", "quiet_checks")
+              "quiet_legality", "quiet_checks", "capture_trial")
 
 
 def _problem(text: str):

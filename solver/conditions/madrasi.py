@@ -82,5 +82,6 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
     return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 
-SPEC = ConditionSpec(install, preserves, changes_observation=True)
+SPEC = ConditionSpec(install, preserves, changes_observation=True,
+                     with_effects=True)   # compared with Popeye under Circe (tests/data/circe)
 """The registry's entry (solver.conditions.registry)."""

@@ -58,7 +58,9 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 
 
 SPECS: dict[str, ConditionSpec] = {
-    "MonochromChess": ConditionSpec(installer("MonochromChess", True), preserves, changes_observation=True),
-    "BichromChess": ConditionSpec(installer("BichromChess", False), preserves, changes_observation=True),
+    "MonochromChess": ConditionSpec(installer("MonochromChess", True), preserves, changes_observation=True,
+                                    with_effects=True),  # compared under Circe (tests/data/circe)
+    "BichromChess": ConditionSpec(installer("BichromChess", False), preserves, changes_observation=True,
+                                  with_effects=True),
 }
 """The registry's entries (solver.conditions.registry)."""

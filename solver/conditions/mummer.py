@@ -122,8 +122,11 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 
 
 SPECS: dict[str, ConditionSpec] = {
+    # with_effects: Maximummer, Minimummer and MustCapture are compared with Popeye under Circe
+    # (tests/data/circe/CirceCombinations)
     **{colour + kind: ConditionSpec(installer((side,), kind, colour + kind), preserves,
-                                    needs_single_moves=True)
+                                    needs_single_moves=True,
+                                    with_effects=kind in ("Maximummer", "Minimummer", "MustCapture"))
        for colour, side in SIDES.items()
        for kind in ("Maximummer", "Minimummer", "MustCapture", "AlphabeticChess")},
     "AlphabeticChess": ConditionSpec(installer((WHITE, BLACK), "AlphabeticChess", "AlphabeticChess"),

@@ -36,7 +36,7 @@ def no_promotion(side: int):
 PRESERVES = ALL_PROPERTIES - {WALK_MOVES_ONLY}
 
 SPECS: dict[str, ConditionSpec] = {
-    name: filter_spec(name, no_promotion(side), PRESERVES)
+    name: filter_spec(name, no_promotion(side), PRESERVES, with_effects=True)  # compared under Circe
     for name, side in (("NoWhitePromotion", WHITE), ("NoBlackPromotion", BLACK))
 }
 """The registry's entries (solver.conditions.registry)."""

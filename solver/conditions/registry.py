@@ -12,9 +12,9 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    changers, checkless, edgemover, eiffel, exclusive, grid, isardam, koeko, madrasi,
-    marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol, promonly,
-    singlebox, takemake,
+    changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
+    madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    promonly, singlebox, takemake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
@@ -40,6 +40,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "ExclusiveChess": exclusive.SPEC,
     **changers.SPECS,
     "Take&MakeChess": takemake.SPEC,
+    **circe.SPECS,
 }
 
 
@@ -67,11 +68,15 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
         if extra and spec.changes_observation:
             raise InputError(f"condition {cond.name} with {extra[0]} is not supported")
-        if turns and spec.has_effects:
-            raise InputError(f"condition {cond.name} with {turns[0]} is not supported")
+        others = [n for n in extra if n != cond.name]
+        if others and spec.has_effects:   # untested: Circe with Messigny differs from Popeye
+            raise InputError(f"condition {cond.name} with {others[0]} is not supported")
     effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
     if len(effects) > 1:   # whose effect comes first, on which square: not tested
         raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
+    for cond, spec in zip(conditions, specs):
+        if effects and not spec.has_effects and not spec.with_effects:
+            raise InputError(f"condition {cond.name} with {effects[0]} is not supported")
     rules = Rules(variant)
     for cond, spec in zip(conditions, specs):
         rules = spec.install(rules, cond.params) or rules

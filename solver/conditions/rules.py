@@ -366,11 +366,15 @@ class ConditionSpec:
     # `rules.effect_rules`; not with changes_turns (a turn's components would
     # each need their effects described)
     has_effects: bool = False
+    # the condition is tested together with one that has effects (Circe's
+    # rebirths): without it, the two are refused together by name
+    with_effects: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
 
 
-def filter_spec(name: str, allowed: Callable, preserves: frozenset[str]) -> ConditionSpec:
+def filter_spec(name: str, allowed: Callable, preserves: frozenset[str],
+                with_effects: bool = False) -> ConditionSpec:
     """The spec of a condition without parameters that only forbids moves:
     `allowed(pos, move) -> bool` becomes a move filter."""
 
@@ -380,4 +384,4 @@ def filter_spec(name: str, allowed: Callable, preserves: frozenset[str]) -> Cond
         rules.move_filters.append(allowed)
         return rules
 
-    return ConditionSpec(install, lambda params: preserves)
+    return ConditionSpec(install, lambda params: preserves, with_effects=with_effects)

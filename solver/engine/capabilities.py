@@ -108,6 +108,10 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
              "battle: a killer move is tested by movegen.plausible, without generating"),
     Shortcut("intelligent", _LINES | {SINGLE_MOVE_TURNS, WALK_MOVES_ONLY},
              "intelligent*.py: help mates by enumerating mate positions"),
+    Shortcut("capture_trial", frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, ONE_KING, ONE_COLOUR}),
+             "circe.capture_trial: under a condition whose effects come with captures only "
+             "(Circe's rebirths), the moves that capture nothing by movegen's pins and "
+             "checking geometry, the captures played and tried"),
     Shortcut("int_print_order", frozenset({ORTHODOX_WALKS, SINGLE_MOVE_TURNS,
                                            WALK_MOVES_ONLY, ONE_COLOUR}),
              "record.print_order: moves sorted on their ints and piece codes"),

@@ -109,7 +109,13 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "blackalphabetic", "madras", "monochro", "bichro", "ohneschach",
                                          "gridchess", "koeko", "newkoeko", "antikoeko", "isardam", "patrouille",
                                          "ultrapatrouille", "lortap", "superguards", "antiguards", "eiffel",
-                                         "whiteedge", "blackedge", "singlebox", "exclusive")})
+                                         "whiteedge", "blackedge", "singlebox", "exclusive",
+                                         # the Circe family (solver.conditions.circe)
+                                         "circe", "anticirce", "circemirror", "circefile", "circefilemirror",
+                                         "circesymmetry", "circeverticalsymmetry", "circehorizontalsymmetry",
+                                         "circediametral", "circemirrorvertical", "circerank", "antimirror",
+                                         "antifile", "antimirrorfile", "antisymmetrie", "antiverticalsymmetrie",
+                                         "antihorizontalsymmetrie")})
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
                                          "takemake")})

@@ -37,9 +37,12 @@ def component(pos, m: int) -> Component:
     out = []
     for sq, old, old_bits, new, new_bits in effects:
         before = _piece(old, old_bits)
-        if c.promotion and not new and sq == (m >> 7) & 127 and old * side > 0:
+        if c.promotion and not new and sq == (m >> 7) & 127 and old * side > 0 \
+                and not any(e[3] * side > 0 for e in effects):
             # a kamikaze pawn that captures on the last rank vanishes as a
-            # pawn, unpromoted (Popeye: `kPb7*c8[-wkPc8]`)
+            # pawn, unpromoted (Popeye: `kPb7*c8[-wkPc8]`); an AntiCirce
+            # capturer, put back elsewhere, is the promoted piece
+            # (`b7*a8=Q[wQa8->d1]`)
             before = _piece(pos.board[m & 127], old_bits)
             c = replace(c, promotion=None)
         out.append(Effect(square_name(sq), before, _piece(new, new_bits)))

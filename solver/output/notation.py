@@ -113,7 +113,29 @@ def component_text(c: Component, language: str = "en") -> str:
         text += "=" + prefix + piece_letter(c.promotion, language)
     if c.en_passant:
         text += " ep."
-    return text + "".join(effect_text(e, c, language) for e in c.effects)
+    return text + effects_text(c, language)
+
+
+def effects_text(c: Component, language: str = "en") -> str:
+    """The component's effects as Popeye prints them: a piece taken off one
+    square and put, unchanged, on another is one movement, `[wRb7->h1]`
+    (AntiCirce's rebirth of the capturer, even on the square it took on)."""
+    out = []
+    effects = c.effects
+    i = 0
+    while i < len(effects):
+        e = effects[i]
+        after = effects[i + 1] if i + 1 < len(effects) else None
+        if e.before and not e.after and after is not None and not after.before \
+                and after.after == e.before:
+            colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            out.append(f"[{colour}{attribute_prefix(e.before[2], language)}"
+                       f"{piece_letter(e.before[1], language)}{e.square}->{after.square}]")
+            i += 2
+            continue
+        out.append(effect_text(e, c, language))
+        i += 1
+    return "".join(out)
 
 
 def move_text(turn: Turn, language: str = "en") -> str:
@@ -139,9 +161,12 @@ _COMPONENT = re.compile(
     rf"|(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
-    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?P<effects>(?:\[-[a-z]{_PREFIX}?{_PIECE}{_SQUARE}\])*)"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?\])*)"
 )
-_EFFECT = re.compile(rf"\[-(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})\]")
+# an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`
+_EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
+                     rf"(?:->(?P<dest>{_SQUARE}))?\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -187,7 +212,9 @@ def _changes_kind(m, kind: str, attributes) -> bool:
 
 def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple[Effect, ...]:
     """The effects written after a move: a chameleon's `=cB` (read where a
-    piece that does not promote is followed by '='), removals `[-wkRd5]`."""
+    piece that does not promote is followed by '='), removals `[-wkRd5]`,
+    additions `[+bSb8]` (a Circe rebirth), movements `[wRb7->h1]` (two
+    effects: off one square, onto the other)."""
     out = []
     colour = side or WHITE
     if _changes_kind(m, kind, attributes):
@@ -214,9 +241,17 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
             raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
-        removed = WHITE if e.group("colour") == letters[0] else BLACK
-        out.append(Effect(e.group("sq"), (removed, _kind(e.group("kind"), language, m.group(0)),
-                                          _attribute_names(e.group("attrs"), language, m.group(0))), None))
+        piece = (WHITE if e.group("colour") == letters[0] else BLACK,
+                 _kind(e.group("kind"), language, m.group(0)),
+                 _attribute_names(e.group("attrs"), language, m.group(0)))
+        if (e.group("dest") is None) == (e.group("sign") == ""):
+            raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
+        if e.group("sign") == "+":
+            out.append(Effect(e.group("sq"), None, piece))
+        else:
+            out.append(Effect(e.group("sq"), piece, None))
+        if e.group("dest"):
+            out.append(Effect(e.group("dest"), None, piece))
     return tuple(out)
 
 

@@ -1,0 +1,443 @@
+"""The Circe family (Popeye's names, py-engl.txt "condition"): Circe and
+AntiCirce as one parametric condition each, on the move-effects journal.
+
+Circe: a captured piece is reborn on its rebirth square
+(`solver.conditions.rebirth`) if that square is empty after the capture;
+else it vanishes (`Relaxed`, Popeye's default) or the capture is illegal
+(`Strict`).  Kings are not reborn (`RexExclusive`, Popeye's default for
+Circe), so check is plain observation: the orthodox check tests stay.
+With `RexInclusive` a king is reborn too: taking it is a move where its
+rebirth square is free (Popeye: `Rf7*f2[+bKe8]`), and check only where it
+is not (an observation filter); with Strict too it is refused.
+
+AntiCirce: the *capturer* is reborn, on the rebirth square of its own camp
+that its kind after the move (a promoted pawn's new kind) has for the
+capture square; the capture is legal only if that square is empty after
+the capture (Popeye's default, `Strict`).  Calvet (the default): the
+capture square counts as empty, since the capturer leaves it (Popeye
+prints `[wGa8->a8]`); Cheylan: a capture on the capturer's own rebirth
+square is illegal.  Kings are reborn too (`RexInclusive`, Popeye's default
+for AntiCirce), and check is a capture of the king that is legal: an
+observation counts only if the observer's rebirth square is free
+(`Rules.add_observation_filter`).
+
+Parameters: `Mirror` (the reborn piece goes to the other camp's square),
+the definitions `File`, `Symmetry`, `VerticalSymmetry`,
+`HorizontalSymmetry`, `Rank`, and the adapters `Diametral`,
+`VerticalMirror`.  Popeye's traditional names (`MirrorCirce`,
+`FileAntiCirce` ...) are aliases: the parameters they stand for, then
+those written after them (`ALIASES`).  Every other parameter is refused
+by name ("condition Circe Cage is not supported").
+
+Castling (Popeye's castling rules): Popeye keeps a right a square, the
+king's on its home square and each rook's on its corner, and a piece
+reborn there (a rook on its corner, an AntiCirce king on e1 / e8) regains
+it; a castling needs both.  Under these conditions feerie keeps the rights
+the same way: the rights bit of the king's home square (which no castling
+reads) is the king's, a king's move takes only its own, and a castling
+move needs it (`_with_square_rights`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.base.errors import InputError
+from solver.engine.board import CASTLE_BIT, E1, E8, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE, castle_bit, parse_square
+from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
+                                        LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.engine import movegen
+from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
+from solver.conditions.rules import ConditionSpec, Rules
+
+# the definitions and adapters played (the others of rebirth.py wait for tests:
+# Antipodes and PWC may put a pawn on its first or last rank)
+DEFINITIONS = ("File", "Symmetry", "VerticalSymmetry", "HorizontalSymmetry", "Rank")
+_REX = ("RexInclusive", "RexExclusive")
+_OCCUPIED = ("Strict", "Relaxed")
+
+# Popeye's traditional names: the condition they are and the parameters they imply
+ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "MirrorCirce": ("Circe", ("Mirror",)),
+    "FileCirce": ("Circe", ("File",)),
+    "MirrorFileCirce": ("Circe", ("File", "Mirror")),
+    "SymmetryCirce": ("Circe", ("Symmetry",)),
+    "VerticalSymmetryCirce": ("Circe", ("VerticalSymmetry",)),
+    "HorizontalSymmetryCirce": ("Circe", ("HorizontalSymmetry",)),
+    "DiametralCirce": ("Circe", ("Diametral",)),
+    "VerticalMirrorCirce": ("Circe", ("VerticalMirror",)),
+    "RankCirce": ("Circe", ("Rank",)),
+    "MirrorAntiCirce": ("AntiCirce", ("Mirror",)),
+    "FileAntiCirce": ("AntiCirce", ("File",)),
+    "MirrorFileAntiCirce": ("AntiCirce", ("File", "Mirror")),
+    "SymmetryAntiCirce": ("AntiCirce", ("Symmetry",)),
+    "VerticalSymmetryAntiCirce": ("AntiCirce", ("VerticalSymmetry",)),
+    "HorizontalSymmetryAntiCirce": ("AntiCirce", ("HorizontalSymmetry",)),
+}
+
+
+@dataclass(frozen=True)
+class CirceVariant:
+    """One Circe variant, read from the parameters: the rebirth square,
+    whether the reborn piece goes to the other camp (Mirror), kings reborn,
+    Strict, Cheylan (AntiCirce)."""
+    square: RebirthSquare
+    mirror: bool
+    rex_inclusive: bool
+    strict: bool
+    cheylan: bool
+
+
+def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant:
+    """The variant of `name` (Circe or AntiCirce, as written) with these
+    parameters; an InputError names what feerie does not play, or a
+    combination Popeye calls nonsense."""
+    definition = adapter = None
+    mirror = False
+    rex = anti
+    strict = anti
+    cheylan = False
+    for param in params:
+        if param in _REX:
+            rex = param == "RexInclusive"
+        elif param == "Mirror" and not mirror and definition != "Rank":
+            mirror = True
+        elif param in DEFINITIONS and definition is None and not (param == "Rank" and (mirror or adapter)):
+            definition = param
+        elif param in ADAPTERS and adapter is None and definition != "Rank":
+            adapter = param
+        elif param in _OCCUPIED:
+            strict = param == "Strict"
+        elif anti and param in ("Calvet", "Cheylan"):
+            cheylan = param == "Cheylan"
+        elif param in DEFINITIONS or param in ADAPTERS or param == "Mirror":
+            raise InputError(f"condition {name} {' '.join(params)}: a nonsense combination")
+        else:
+            raise InputError(f"condition {name} {param} is not supported")
+    if anti and not strict:
+        raise InputError(f"condition {name} Relaxed is not supported")
+    if not anti and rex and strict:
+        raise InputError(f"condition {name} RexInclusive Strict is not supported")
+    assert definition is None or definition in REBIRTH
+    return CirceVariant(rebirth_function(definition, adapter), mirror, rex, strict, cheylan)
+
+
+def _capture_square(m: int, side: int) -> int:
+    """Where capture m of `side` takes its victim: the arrival square, but
+    for e.p. and a locust's capture."""
+    to = (m >> 7) & 127
+    flag = (m >> 14) & 7
+    if flag == EN_PASSANT:
+        return to - 16 * side
+    return (m >> 24) & 127 if flag == LOCUST else to
+
+
+def _capture(pos, m: int, side: int):
+    """(capture square, captured piece) of move m, from the position before
+    it (the side to move is `side`; piece 0: no capture)."""
+    if (m >> 14) & 7 == EN_PASSANT:
+        return _capture_square(m, side), -PAWN * side
+    sq = _capture_square(m, side)
+    return sq, pos.board[sq]
+
+
+def _empty_after(pos, sq: int, m: int, capsq: int) -> bool:
+    """Is sq empty once capture m is played (before any rebirth)?  The
+    departure and capture squares are left, the arrival one taken."""
+    if sq == (m >> 7) & 127:
+        return False
+    return sq == m & 127 or sq == capsq or not pos.board[sq]
+
+
+def _after_kind(pos, m: int) -> int:
+    """The mover's kind once m is played (a promotion's new kind)."""
+    if (m >> 14) & 7 == PROMOTION:
+        return (m >> 17) & 127
+    return abs(pos.board[m & 127])
+
+
+def _reborn(pos, sq: int, piece: int, bits: int = 0) -> None:
+    """Put the reborn piece on sq; a rook on its corner, a king on its
+    home square, regain their castling rights (module docstring)."""
+    pos.set_square(sq, piece, bits)
+    side = WHITE if piece > 0 else -WHITE
+    kind = piece * side
+    if (kind == ROOK and sq in _CORNERS[side]) or (kind == KING and sq == _HOME[side]):
+        pos.set_castling(pos.castling | castle_bit(sq))
+
+
+_CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
+_HOME = {WHITE: E1, -WHITE: E8}
+_KING_BITS = castle_bit(E1) | castle_bit(E8)
+
+
+def _rights_follow_squares(pos, m, side, frm, to, flag, bits, captured) -> None:
+    """Castling rights as Popeye keeps them, one a square (the king's and
+    each rook's): a move takes away the right of the square it leaves and
+    of the square it takes on, and no other; the orthodox make, which
+    takes all of a side's rights when its king moves, is corrected."""
+    before = pos.stack[-1][2]
+    if not before:
+        return
+    lost = CASTLE_BIT[frm]
+    if flag == CASTLE:
+        lost |= CASTLE_BIT[(frm & 0x70) | ((m >> 17) & 7)]
+    elif captured:
+        lost |= CASTLE_BIT[_capture_square(m, side)]
+    rights = before & ~lost
+    if rights != pos.castling:
+        pos.set_castling(rights)
+
+
+def _castles_from_home(pos, m: int) -> bool:
+    """A castling needs the king's own right (its home square's bit)."""
+    if (m >> 14) & 7 != CASTLE:
+        return True
+    return bool(pos.castling & castle_bit(m & 127))
+
+
+def square_rights(pos, problem) -> None:
+    """The rights of a diagram as Popeye reads them: the king's on its home
+    square, each rook's on its corner, whether or not the other stands at
+    home (where the statement gives no castling field); NoCastling's
+    squares excepted."""
+    if problem.castling is not None:
+        rights = pos.castling
+        for side in (WHITE, -WHITE):
+            if rights & SIDE_RIGHTS[side]:
+                rights |= castle_bit(_HOME[side])
+        pos.set_castling(rights)
+        return
+    withheld = 0
+    for opt in problem.options:
+        if opt.name == "NoCastling":
+            for arg in opt.args:
+                for i in range(0, len(arg) - 1, 2):
+                    withheld |= castle_bit(parse_square(arg[i:i + 2]))
+    rights = 0
+    for side in (WHITE, -WHITE):
+        if pos.board[_HOME[side]] == KING * side:
+            rights |= castle_bit(_HOME[side])
+        for sq in _CORNERS[side]:
+            if pos.board[sq] == ROOK * side:
+                rights |= castle_bit(sq)
+    pos.set_castling(rights & ~withheld)
+
+
+def _with_square_rights(rules: Rules) -> None:
+    """The rule set's positions keep castling rights a square (`square_rights`,
+    `_rights_follow_squares`, `_castles_from_home`)."""
+    base = rules.position
+
+    def position(problem, side: int):
+        pos = base(problem, side)
+        square_rights(pos, problem)
+        return pos
+
+    rules.position = position
+    rules.effect_rules.insert(0, _rights_follow_squares)
+    rules.move_filters.append(_castles_from_home)
+
+
+def _refuse_pieces(rules: Rules, name: str) -> None:
+    if rules.variant.attributes:
+        raise InputError(f"condition {name} with piece attributes is not supported")
+
+
+# ----------------------------------------------- the capture-trial generator
+
+def _captures(pos, m: int) -> bool:
+    return bool(pos.board[(m >> 7) & 127]) or (m >> 14) & 7 == EN_PASSANT
+
+
+def _legal_captures(pos, first_only: bool = False) -> list[int]:
+    """The captures that leave the mover's king unobserved once played,
+    rebirth included (a reborn piece may check the mover or shield it)."""
+    s = pos.side
+    out = []
+    for m in movegen.pseudo_moves(pos):
+        if not _captures(pos, m):
+            continue
+        pos.make(m)
+        if not movegen.in_check(pos, s):
+            out.append(m)
+        pos.unmake()
+        if first_only and out:
+            break
+    return out
+
+
+def capture_trial(rules: Rules) -> None:
+    """Bind the rule set's generator for Circe on orthodox walks (shortcut
+    `capture_trial`): a move that captures nothing has no effect, so its
+    legality and whether it checks are orthodox (movegen's pins and checking
+    geometry); each capture is played, its rebirth with it, and tried.
+    Check stays observation (the kings are not reborn).  Not bound where a
+    condition has filtered the observation (the generic path holds then)."""
+    if not rules.allows("capture_trial") or rules.observation_filters:
+        return
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        quiet = [m for m in movegen.legal_moves(pos) if not _captures(pos, m)]
+        if first_only and quiet:
+            return quiet[:1]
+        return quiet + _legal_captures(pos, first_only)
+
+    def checking(pos) -> list[int]:
+        s = pos.side
+        out = [m for m in movegen.checking_moves(pos) if not _captures(pos, m)]
+        for m in _legal_captures(pos):
+            pos.make(m)
+            if movegen.in_check(pos, -s):
+                out.append(m)
+            pos.unmake()
+        return out
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = checking
+
+
+# ------------------------------------------------------------------- Circe
+
+def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
+    v = read_variant(name, params, anti=False)
+    _refuse_pieces(rules, name)
+    square = v.square
+
+    def rebirth_square(pos, m: int, side: int, capsq: int, victim: int) -> int | None:
+        home = side if v.mirror else -side
+        return square(abs(victim), home, capsq, m & 127)
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        if not captured:
+            return
+        capsq = _capture_square(m, side)
+        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+        sq = rebirth_square(pos, m, side, capsq, victim)
+        if sq is not None and not pos.board[sq]:
+            _reborn(pos, sq, victim)
+
+    rules.effect_rules.append(rebirth)
+    if v.strict:
+        def strict(pos, m: int) -> bool:
+            capsq, victim = _capture(pos, m, pos.side)
+            if not victim:
+                return True
+            sq = rebirth_square(pos, m, pos.side, capsq, victim)
+            return sq is None or _empty_after(pos, sq, m, capsq)
+
+        rules.move_filters.append(strict)
+    if v.rex_inclusive:
+        def observes(pos, frm: int, target: int) -> bool:
+            """Rex inclusive: taking the king is check only if it is not reborn."""
+            king = pos.board[target]
+            if abs(king) != KING:
+                return True
+            mover = -1 if king > 0 else 1
+            sq = square(KING, mover if v.mirror else -mover, target, frm)
+            return sq is not None and not (sq != target and (sq == frm or not pos.board[sq]))
+
+        rules.add_observation_filter(observes)
+    _with_square_rights(rules)
+    capture_trial(rules)
+    return rules
+
+
+def preserves_circe(params: tuple[str, ...]) -> frozenset[str]:
+    """Check is observation (kings are not reborn): the orthodox check
+    tests hold; Strict forbids moves the walks allow.  RexInclusive: a king
+    that would be reborn is not in check (an observation filter)."""
+    dropped = {NO_EFFECTS}
+    rex = [p for p in params if p in _REX]
+    if rex and rex[-1] == "RexInclusive":
+        dropped |= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, KING_STEPS_FREE}
+    occupied = [p for p in params if p in _OCCUPIED]
+    if occupied and occupied[-1] == "Strict":
+        dropped |= {WALK_MOVES_ONLY, KING_STEPS_FREE}
+    return ALL_PROPERTIES - dropped
+
+
+# --------------------------------------------------------------- AntiCirce
+
+def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCirce") -> Rules:
+    v = read_variant(name, params, anti=True)
+    _refuse_pieces(rules, name)
+    square = v.square
+    promotions = rules.variant.promotions
+
+    def home_of(side: int) -> int:
+        return -side if v.mirror else side
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        if not captured:
+            return
+        piece = pos.board[to]
+        if abs(piece) == KING and not v.rex_inclusive:
+            return
+        sq = square(abs(piece), home_of(side), _capture_square(m, side), frm)
+        pos.set_square(to, 0)
+        _reborn(pos, sq, piece)
+
+    def legal(pos, m: int) -> bool:
+        capsq, victim = _capture(pos, m, pos.side)
+        if not victim:
+            return True
+        kind = _after_kind(pos, m)
+        if kind == KING and not v.rex_inclusive:
+            return True
+        sq = square(kind, home_of(pos.side), capsq, m & 127)
+        if sq == (m >> 7) & 127:
+            return not v.cheylan
+        return _empty_after(pos, sq, m, capsq)
+
+    def observes(pos, frm: int, target: int) -> bool:
+        """May the piece on frm take the king on target (AntiCirce check)?"""
+        piece = pos.board[frm]
+        side = WHITE if piece > 0 else -WHITE
+        kind = piece * side
+        if kind == KING and not v.rex_inclusive:
+            return True
+        kinds = (kind,)
+        if kind == PAWN and target >> 4 == (7 if side == WHITE else 0):
+            kinds = promotions
+        for k in kinds:
+            sq = square(k, home_of(side), target, frm)
+            if sq == target:
+                if not v.cheylan:
+                    return True
+            elif sq == frm or not pos.board[sq]:
+                return True
+        return False
+
+    rules.effect_rules.append(rebirth)
+    rules.move_filters.append(legal)
+    rules.add_observation_filter(observes)
+    _with_square_rights(rules)
+    return rules
+
+
+def preserves_anticirce(params: tuple[str, ...]) -> frozenset[str]:
+    """Check is a legal king capture: who observes depends on the rebirth
+    squares (no orthodox check test, no local observation); captures the
+    walks allow may be illegal."""
+    return ALL_PROPERTIES - {NO_EFFECTS, CAPTURE_OBSERVES, LOCAL_OBSERVATION,
+                             WALK_MOVES_ONLY, KING_STEPS_FREE}
+
+
+def _alias(name: str) -> ConditionSpec:
+    base, implied = ALIASES[name]
+    spec = SPECS[base]
+    return ConditionSpec(lambda rules, params: spec.install(rules, implied + params, name),
+                         lambda params: spec.preserves(implied + params),
+                         changes_observation=spec.changes_observation, has_effects=True)
+
+
+SPECS: dict[str, ConditionSpec] = {
+    "Circe": ConditionSpec(install_circe, preserves_circe, has_effects=True),
+    "AntiCirce": ConditionSpec(install_anticirce, preserves_anticirce,
+                               changes_observation=True, has_effects=True),
+}
+SPECS.update({name: _alias(name) for name in ALIASES})
+"""The registry's entries (solver.conditions.registry)."""

@@ -1,0 +1,174 @@
+"""The Circe family (solver.conditions.circe, solver.conditions.rebirth):
+rebirth squares as Popeye computes them, make/unmake exactness under
+rebirths, the notation and JSON of rebirths.  The solutions against
+Popeye's are in tests/test_popeye_conditions.py (tests/data/circe/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grammar
+from solver.conditions import rebirth
+from solver.conditions.registry import rules_for
+from solver.engine import consistency
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, parse_square, square_name
+from solver.engine.effects import EffectsPosition
+from solver.output.json_writer import _component, component_json
+from solver.output.notation import parse_turn, turn_text
+from solver.pieces.catalogue import by_code
+
+BLACK = -WHITE
+DATA = Path(__file__).resolve().parent / "data" / "circe"
+GRASSHOPPER = by_code("G").kind
+BEROLINA = by_code("BP").kind
+
+
+def _sq(name: str) -> int:
+    return parse_square(name)
+
+
+@pytest.mark.parametrize("kind, home, capture, expected", [
+    # Popeye's outputs (tests/data/circe/Targeted.out, a.inp of the brief): Rb4*b7[+bSg8]
+    (KNIGHT, BLACK, "b7", "g8"), (KNIGHT, BLACK, "a7", "b8"), (KNIGHT, WHITE, "b7", "b1"),
+    (KNIGHT, WHITE, "a7", "g1"),
+    (ROOK, WHITE, "b1", "h1"), (ROOK, WHITE, "a3", "a1"), (ROOK, BLACK, "a8", "a8"), (ROOK, BLACK, "h8", "h8"),
+    (BISHOP, WHITE, "d1", "f1"), (BISHOP, WHITE, "d2", "c1"), (BISHOP, BLACK, "d1", "c8"), (BISHOP, BLACK, "e1", "f8"),
+    (QUEEN, WHITE, "h5", "d1"), (QUEEN, BLACK, "a1", "d8"), (KING, WHITE, "a5", "e1"), (KING, BLACK, "h1", "e8"),
+    (PAWN, WHITE, "c6", "c2"), (PAWN, BLACK, "d6", "d7"), (BEROLINA, BLACK, "f3", "f7"),
+    # a fairy piece: the capture file's promotion square of its camp (b7*a8=G[wGa8->a8])
+    (GRASSHOPPER, WHITE, "a8", "a8"), (GRASSHOPPER, WHITE, "b2", "b8"), (GRASSHOPPER, BLACK, "c8", "c1"),
+])
+def test_regular_rebirth_squares(kind, home, capture, expected):
+    assert square_name(rebirth.regular(kind, home, _sq(capture))) == expected
+
+
+@pytest.mark.parametrize("definition, adapter, kind, home, capture, departure, expected", [
+    ("File", None, ROOK, WHITE, "c5", "c1", "c1"), ("File", None, KNIGHT, BLACK, "f2", "a1", "f8"),
+    ("File", None, PAWN, WHITE, "f5", "a1", "f2"), ("File", None, GRASSHOPPER, WHITE, "f5", "a1", "f8"),
+    ("Symmetry", None, QUEEN, WHITE, "b2", "a1", "g7"), ("VerticalSymmetry", None, PAWN, BLACK, "b3", "a1", "g3"),
+    ("HorizontalSymmetry", None, ROOK, WHITE, "b3", "a1", "b6"),
+    ("Antipodes", None, ROOK, WHITE, "b3", "a1", "f7"), ("Antipodes", None, ROOK, WHITE, "h8", "a1", "d4"),
+    ("PWC", None, ROOK, WHITE, "b3", "b8", "b8"),
+    (None, "Diametral", QUEEN, WHITE, "h5", "a1", "e8"), (None, "Diametral", PAWN, WHITE, "b5", "a1", "g7"),
+    (None, "VerticalMirror", QUEEN, BLACK, "h5", "a1", "e8"), (None, "VerticalMirror", ROOK, WHITE, "b1", "a1", "a1"),
+    # Rank: R, B, S keep the capture square's colour, on the capture rank
+    ("Rank", None, ROOK, BLACK, "c5", "a1", "a5"), ("Rank", None, QUEEN, BLACK, "c4", "a1", "d4"),
+    ("Rank", None, PAWN, WHITE, "c4", "a1", "c4"),
+])
+def test_variant_rebirth_squares(definition, adapter, kind, home, capture, departure, expected):
+    square = rebirth.rebirth_function(definition, adapter)
+    assert square_name(square(kind, home, _sq(capture), _sq(departure))) == expected
+
+
+def _state(pos):
+    return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
+            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy,
+            tuple(sorted(pos.attrs.items())))
+
+
+def _walk(rules, pos, depth: int) -> int:
+    """Every legal line of `depth` moves: each make leaves a consistent
+    position, each unmake restores it exactly."""
+    if depth == 0:
+        return 1
+    total = 0
+    for m in rules.turns(pos):
+        before = _state(pos)
+        rules.play(pos, m)
+        assert consistency.problems(pos) == [], (pos.fen(), m)
+        total += _walk(rules, pos, depth - 1)
+        rules.undo(pos, m)
+        assert _state(pos) == before, (pos.fen(), m)
+    return total
+
+
+def _problems():
+    out = []
+    for path in sorted(DATA.glob("*.inp")):
+        out += [p for p in grammar.load_file(path) if not isinstance(p, grammar.ProblemError)]
+    return out
+
+
+def test_make_unmake_restore_every_line_of_two_moves():
+    lines = rebirths = 0
+    for problem in _problems()[::2]:
+        rules = rules_for(problem)
+        pos = rules.position(problem, -1 if problem.stipulation.play == "help" else 1)
+        assert isinstance(pos, EffectsPosition)
+        lines += _walk(rules, pos, 2)
+        rebirths += sum(1 for m in rules.turns(pos) if (pos.make(m), pos.last_effects(), pos.unmake())[1])
+    assert lines > 15_000 and rebirths > 30, (lines, rebirths)
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Rb4*b7[+bSg8]", "en"), ("e5*d6 ep.[+bPd7]", "en"), ("Qd4*e5[wQe5->d1]", "en"),
+    ("b7*a8=G[wGa8->a8]", "en"), ("Kd2*e3[wKe3->e1]", "en"), ("Tb4*b7[+nCg8]", "fr"),
+    ("Tb4*b7[wTb7->h1]", "de"),
+])
+def test_notation_round_trip(text, language):
+    turn = parse_turn(text, language)
+    assert turn_text(turn, language) == text
+    for c in turn.components:
+        assert _component(component_json(c)) == c
+
+
+def test_json_lists_a_rebirth_and_a_movement():
+    [c] = parse_turn("Rb4*b7[+bSg8]").components
+    assert component_json(c)["effects"] == [
+        {"square": "g8", "before": None, "after": {"color": "black", "piece": "S", "attributes": []}}]
+    [c] = parse_turn("Qd4*e5[wQe5->d1]").components
+    assert [e["square"] for e in component_json(c)["effects"]] == ["e5", "d1"]
+
+
+def _solve(text: str) -> str:
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
+
+    [problem] = grammar.load(text, "x.inp")
+    return write_problem(problem, solve_problem(problem).twins, time_s=0.0)
+
+
+def test_a_rook_reborn_on_its_corner_may_castle_again():
+    out = _solve("BeginProblem\nPieces White Ke1 Rb1 Black Kf8 Re8 Rg8 Pe7 Pg7 Sc3\n"
+                 "Stipulation h#1\nCondition Circe\nEndProblem\n")
+    assert "1.Sc3*b1[+wRh1] 0-0 #" in out
+
+
+def test_no_castling_keeps_the_reborn_rook_from_castling():
+    out = _solve("BeginProblem\nPieces White Ke1 Rb1 Black Kf8 Re8 Rg8 Pe7 Pg7 Sc3\n"
+                 "Stipulation h#1\nCondition Circe\nOption NoCastling e1\nEndProblem\n")
+    assert "0-0" not in out and "1.Sc3*b1[+wRh1] Rh1-f1 #" in out
+
+
+def test_the_checkers_evidence_and_the_json_carry_the_rebirth():
+    import json
+
+    from solver.check.check import check_item
+    from solver.output.json_writer import twin_json
+    from solver.run.solve import solve_problem
+
+    text = ("problem: t\nwhite: Ke1 Rb1\nblack: Kf8 Re8 Rg8 Pe7 Pg7 Sc3\nstipulation: h#1\n"
+            "condition: Circe\n")
+    [item] = grammar.load(text, "t.txt")
+    verdict = check_item(item)
+    assert "1.Sc3*b1[+wRh1] 0-0 #" in " ".join(verdict.twins[0].evidence)
+    written = json.dumps([twin_json(t) for t in solve_problem(item).twins])
+    assert '"square": "h1"' in written and '"effects"' in written
+
+
+def test_a_one_line_statement_under_anticirce():
+    """tests/data/circe/Targeted.inp #1 as a statement: its castling field
+    '-' withholds the rights that Popeye's diagram gives (2.0-0 #)."""
+    item = grammar.load_statement("4rkr1/4p1p1/8/8/8/4p3/3K4/7R w - - ser-#2 AntiCirce")
+    assert not isinstance(item, grammar.ProblemError), item
+    out = _solve_item(item)
+    assert "1.Kd2*e3[wKe3->e1]   2.Rh1-f1 #" in out and "0-0" not in out
+
+
+def _solve_item(item) -> str:
+    from solver.output.popeye_writer import write_problem
+    from solver.run.solve import solve_problem
+
+    return write_problem(item, solve_problem(item).twins, time_s=0.0)
