@@ -32,3 +32,11 @@ def test_a_series_move_after_which_the_opponent_has_no_move_is_not_marked_stalem
     assert "  1.Kc6-b6   2.Qd6-f8 #" in out
     assert "  1.Qd6-c7   2.Qc7-b7 #" in out
     assert not any(" =  " in line or line.endswith(" =") for line in out.splitlines() if "1." in line)
+
+
+def test_defence_n_without_try_shows_the_tries():
+    # Popeye 4.104 prints "1.Ke2-e1 ?" and "1.Ke2-f1 ?" with `option defence 60` alone:
+    # Defence n asks for tries refuted by at most n defences, Try or not
+    out = solution("begin\npieces white Ke2 Sd6 black Kh3 Rb8 Qd4 Bg4\nstip #2\n"
+                   "option defence 60 noboard\nend\n")
+    assert "   1.Ke2-e1 ?" in out and "   1.Ke2-f1 ?" in out

@@ -409,7 +409,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         elif spec.kind == SectionKind.SET:
             battle.set_play(n, out=section.nodes, on_found=on_found)
         else:
-            tries = problem.has_option("Try")
+            tries = problem.has_option("Try") or problem.has_option("Defence")  # Popeye: Defence n shows tries
             battle.solve(n, tries=tries,
                          max_refutations=_int_option(problem, "Defence", 1) if tries else 1,
                          variations=problem.has_option("Variation"),
