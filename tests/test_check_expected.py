@@ -62,14 +62,13 @@ def test_unsupported_problems_paired_with_their_outputs(name):
     out = reference("popeye", "beispiel", name + ".out")
     items, intents, verdicts = _check_against(inp, out)
     assert len(items) == len(parse_output_file(out)) > 0
-    # most are refused, naming what is not supported; those feerie now plays (a condition or
-    # a piece attribute it learned) agree with Popeye's output, or are judged illegal (no king)
+    # those refused name what is not supported; those feerie now plays (a condition or a
+    # piece attribute it learned) agree with Popeye's output, or are judged illegal (no king)
     for v in verdicts:
         if v.verdict == UNSUPPORTED:
             assert "supported" in v.twins[0].evidence[0], v.evidence_text()
         else:
             assert v.verdict in (SOUND, ILLEGAL), v.evidence_text()
-    assert sum(v.verdict == UNSUPPORTED for v in verdicts) >= len(verdicts) // 2
 
 
 def _altered(tmp_path, name, old, new):

@@ -25,6 +25,7 @@ from solver.output.compare import canonical
 REBIRTH = "a rebirth that changes the reborn piece's walk in brackets ([+wBb8=D]: Chameleon Circe)"
 ATTRIBUTE = "piece attribute before the piece letter that feerie does not read"
 INTRO_SERIES = "move numbers restart after an intro series (1->ser-#4, EinsteinChess)"
+RECOLOUR = "a colour change together with a rebirth (=w[+wBa2]: Andernach with Circe, not played together)"
 
 EXCEPTIONS = {
     "beispiel/duplex.out": {0: REBIRTH, 2: REBIRTH, 3: ATTRIBUTE},
