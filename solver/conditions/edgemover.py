@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import BLACK, WHITE
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, GEOMETRY, Rules, observation_preserves
 
 
 def on_edge(sq: int) -> bool:
@@ -33,8 +32,7 @@ def installer(name: str, side: int):
     return install
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.conditions.madrasi import paralysed
-from solver.conditions.rules import OBSERVER, ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, OBSERVER, Rules, observation_preserves
 
 PARALYSER = {PAWN: QUEEN, QUEEN: ROOK, ROOK: BISHOP, BISHOP: KNIGHT, KNIGHT: PAWN}
 
@@ -36,8 +35,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return rules
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPEC = ConditionSpec(install, preserves, changes_observation=True)

@@ -30,8 +30,7 @@ forbidden) and `king_steps_free` (a king's step too).
 from __future__ import annotations
 
 from solver.base.errors import InputError
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, GEOMETRY, Rules, observation_preserves
 
 FILES = "abcdefgh"
 RANKS = "12345678"
@@ -81,8 +80,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return rules
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPEC = ConditionSpec(install, preserves, changes_observation=True)

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import CASTLE_PATH
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.engine.move import CASTLE
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, observation_preserves
 
 # Popeye's contact walks (input/plaintext/condition.c ParseKoekoVariant), by the model's piece code
 CONTACT_LEAPS = {
@@ -105,8 +104,7 @@ def installer(name: str):
     return install
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {

@@ -20,9 +20,8 @@ checks that are none), nor `walk_moves_only` and `king_steps_free`.
 from __future__ import annotations
 
 from solver.base.errors import InputError
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.engine.move import CASTLE
-from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, GEOMETRY, Rules, observation_preserves
 
 
 def same_colour(a: int, b: int) -> bool:
@@ -53,8 +52,7 @@ def installer(name: str, mono: bool):
     return install
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {

@@ -26,9 +26,8 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import KNIGHT
 from solver.engine.move import EN_PASSANT, LOCUST
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
 from solver.conditions.mummer import is_capture
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, observation_preserves
 from solver.pieces.generic import piece_at
 from solver.pieces.families import observes
 
@@ -100,8 +99,7 @@ def installer(name: str, kind: str):
     return install
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {

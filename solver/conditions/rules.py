@@ -84,7 +84,9 @@ from typing import Callable, Iterable, NamedTuple
 from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import KING
-from solver.engine.capabilities import CAPTURE_OBSERVES, SHORTCUTS
+from solver.engine.capabilities import (
+    ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, SHORTCUTS, WALK_MOVES_ONLY,
+)
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
 from solver.model.setup import position_of
@@ -371,6 +373,17 @@ class ConditionSpec:
     with_effects: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
+
+
+OBSERVATION_PRESERVES = ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+"""What a condition that filters moves and observation keeps: nothing that
+rests on orthodox observation (`capture_observes`), nor `walk_moves_only`
+(a walk's move is forbidden) and `king_steps_free` (a king's step too)."""
+
+
+def observation_preserves(params: tuple[str, ...]) -> frozenset[str]:
+    """`ConditionSpec.preserves` of such a condition, whatever its parameters."""
+    return OBSERVATION_PRESERVES
 
 
 def filter_spec(name: str, allowed: Callable, preserves: frozenset[str],

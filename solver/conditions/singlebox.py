@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, observation_preserves
 
 BOX = {KING: 1, QUEEN: 1, ROOK: 2, BISHOP: 2, KNIGHT: 2, PAWN: 8}
 
@@ -74,8 +73,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return rules
 
 
-def preserves(params: tuple[str, ...]) -> frozenset[str]:
-    return ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
+preserves = observation_preserves
 
 
 SPEC = ConditionSpec(install, preserves, changes_observation=True)
