@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import grammar
+from effects_walk import state, walk
 from solver.conditions.registry import rules_for
 from solver.conditions.variant import GENERIC_ENV
-from solver.engine import consistency
 from solver.engine.board import parse_square
 from solver.engine.perft import perft
 from solver.model.record import component
@@ -42,28 +42,7 @@ def _start(problem):
     return rules, rules.position(problem, -1 if black else 1)
 
 
-def _state(pos):
-    return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
-            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy,
-            tuple(sorted(pos.attrs.items())))
-
-
-def _walk(rules, pos, depth: int) -> int:
-    """Every legal line of `depth` moves: each make leaves a consistent
-    position whose incremental hash is the computed one, each unmake
-    restores the state exactly."""
-    if depth == 0:
-        return 1
-    total = 0
-    for m in rules.turns(pos):
-        before = _state(pos)
-        rules.play(pos, m)
-        assert consistency.problems(pos) == [], (pos.fen(), m)
-        assert pos.hash == pos.compute_hash(), (pos.fen(), m)
-        total += _walk(rules, pos, depth - 1)
-        rules.undo(pos, m)
-        assert _state(pos) == before, (pos.fen(), m)
-    return total
+_state, _walk = state, walk  # tests/effects_walk.py
 
 
 def test_make_unmake_restore_every_line_of_two_moves():

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import grammar
+from effects_walk import state, walk
 from solver.conditions import rebirth
 from solver.conditions.registry import rules_for
-from solver.engine import consistency
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, parse_square, square_name
 from solver.engine.effects import EffectsPosition
 from solver.output.json_writer import _component, component_json
@@ -62,26 +62,7 @@ def test_variant_rebirth_squares(definition, adapter, kind, home, capture, depar
     assert square_name(square(kind, home, _sq(capture), _sq(departure))) == expected
 
 
-def _state(pos):
-    return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
-            frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy,
-            tuple(sorted(pos.attrs.items())))
-
-
-def _walk(rules, pos, depth: int) -> int:
-    """Every legal line of `depth` moves: each make leaves a consistent
-    position, each unmake restores it exactly."""
-    if depth == 0:
-        return 1
-    total = 0
-    for m in rules.turns(pos):
-        before = _state(pos)
-        rules.play(pos, m)
-        assert consistency.problems(pos) == [], (pos.fen(), m)
-        total += _walk(rules, pos, depth - 1)
-        rules.undo(pos, m)
-        assert _state(pos) == before, (pos.fen(), m)
-    return total
+_state, _walk = state, walk  # tests/effects_walk.py
 
 
 def _problems():
