@@ -89,6 +89,7 @@ def test_values_of_a_direct_mate():
                                   "captured": None, "neutral": False}]
     mate = key["children"][0]["children"][0]
     assert (mate["role"], mate["mark"], mate["mate"], mate["side"]) == ("continuation", "#", True, "white")
+    assert mate["check"] is True  # a mate is a check, although Popeye marks it '#' alone
     assert attempt["role"] == "try" and attempt["children"][-1]["role"] == "refutation"
 
 
@@ -149,3 +150,19 @@ def test_goal_and_target_square_in_json():
     assert data["problem"]["stipulation"]["goal"] == "z"
     assert data["problem"]["stipulation"]["target"] == "d8"
     assert "+ z" in json.dumps(data["twins"])
+
+
+@pytest.mark.parametrize("statement", [
+    "8/8/8/8/8/1K6/7R/k7 w - - #1",
+    "8/8/8/8/8/1K6/7R/k7 w - - #1 Marseillais",
+    "8/8/8/8/8/1K6/7R/k7 w - - #1 Messigny",  # no mate: the kings may exchange
+])
+def test_a_one_move_solve_counts_its_nodes(statement):
+    """meta.nodes counts the positions searched, under every condition: a #1 too
+    (it was 0 there, the positions after the first moves not being counted)."""
+    from grammar.statement import read_statement
+    from solver.run.solve import solve_problem
+
+    problem, _ = read_statement(statement)
+    result = solve_problem(problem)
+    assert result.info.nodes >= 1

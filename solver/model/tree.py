@@ -109,7 +109,9 @@ class Turn:
 
     @property
     def check(self) -> bool:
-        return "+" in self.mark.split()
+        """Whether the move gives check: a '+', and every mate ('#', '##'),
+        which Popeye marks without the '+' that it implies."""
+        return any(part == "+" or part.startswith("#") for part in self.mark.split())
 
     @property
     def mate(self) -> bool:

@@ -424,6 +424,7 @@ class Battle:
         """The attacker's first move `t` as a key or try with its tree, or
         None when it is neither."""
         pos, rules = self.pos, self.rules
+        self.budget.tick()  # a position of its own (a #1 counts its first moves)
         node = self._played(Role.KEY, t)
         try:
             if self._direct and self.goal_reached():
