@@ -199,4 +199,20 @@ def unsupported_error(problem: Problem, builder: ProblemBuilder) -> InputError |
     if not reasons:
         return None
     word = builder.location(reasons[0])
-    return word.error(reasons[0])
+    return word.error(reasons[0] + _as_read(reasons[0], word.text))
+
+
+_CONDITION = re.compile(r"condition (\S+) is not supported")
+
+
+def _as_read(reason: str, written: str) -> str:
+    """Popeye reads a word as the one keyword it begins ('Foo' is Football), so
+    feerie does too; a refusal of the keyword then says which word it was read
+    from, lest 'condition Football is not supported' puzzle whoever wrote 'Foo'."""
+    m = _CONDITION.match(reason)
+    if m is None:
+        return ""
+    name = m.group(1)
+    if written.lower() == name.lower() or not name.lower().startswith(written.lower()):
+        return ""
+    return f" ('{written}' is read as {name}, the one condition it begins, as Popeye reads it)"

@@ -23,6 +23,7 @@ from solver.model import keywords as kw
 from solver.model import vocabulary as vocab
 from solver.model.keywords import AMBIGUOUS, NOT_FOUND, PrefixTable
 from grammar.words import Word
+from solver.base.errors import InputError
 from solver.model.problem import Condition
 
 _PARAMETER_KIND: dict[str, str] = {}
@@ -84,6 +85,12 @@ class ConditionReader:
         self.conditions = kw.table("CONDITIONS", language)
         self.extra = kw.table("EXTRA_CONDITIONS", language)
         self.marseillais = _marseillais_table(language)
+
+    def unknown(self, word: Word) -> InputError:
+        """The error for a word that names no condition, with the names spelt like it."""
+        close = self.conditions.closest(word.text) or self.extra.closest(word.text)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        return word.error(f"unknown condition '{word.text}'{hint}")
 
     # -- what a word is ---------------------------------------------------------------
 
@@ -477,10 +484,11 @@ def _joinable(condition: Condition) -> bool:
 def read_condition_text(text: str, language: str = "en") -> list[Condition]:
     """Conditions from canonical text; InputError (column relative to `text`) on error."""
     words = [Word(m.group(), 1, m.start() + 1) for m in re.finditer(r"\S+", text)]
-    conditions, i = ConditionReader(language).read(words, 0)
+    reader = ConditionReader(language)
+    conditions, i = reader.read(words, 0)
     if i < len(words):
         word = words[i]
-        raise word.error(f"unknown condition '{word.text}'" if i == 0 or not conditions
-                         else f"'{word.text}' is neither a parameter of {conditions[-1][0].name} "
-                              "nor a condition")
+        if i == 0 or not conditions:
+            raise reader.unknown(word)
+        raise word.error(f"'{word.text}' is neither a parameter of {conditions[-1][0].name} nor a condition")
     return [c for c, _ in conditions]

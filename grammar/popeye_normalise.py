@@ -364,10 +364,10 @@ class _Reader:
             word = src.peek()
             if word is None or (self._is_keyword(word) and word.line != keyword.line):
                 raise self._after(keyword).error(f"missing condition after '{keyword.text}'")
-            raise word.error(f"unknown condition '{word.text}'")
+            raise self.conditions.unknown(word)
         word = src.peek()
         if not self._is_keyword(word) and not (in_twin and self._is_twinning(word)):
-            raise word.error(f"unknown condition '{word.text}'")
+            raise self.conditions.unknown(word)
         for condition, name_word in found:
             canon.add([("Condition", keyword), (condition_text(condition), name_word)])
 

@@ -90,12 +90,13 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
                 f"the FEN has {said} to move, but {first} moves first in {stipulation.text}")
     words = [_word(t, line_number) for t in children[k + 1:]]
     words = _read_intent(words, builder)
-    conditions, i = ConditionReader("en").read(words, 0)
+    reader = ConditionReader("en")
+    conditions, i = reader.read(words, 0)
     if i < len(words):
         word = words[i]
         if conditions:
             raise word.error(f"'{word.text}' is neither a parameter of {conditions[-1][0].name} nor a condition")
-        raise word.error(f"unknown condition '{word.text}'")
+        raise reader.unknown(word)
     for condition, word in conditions:
         builder.add_condition(condition, word)
     return builder.build(source), builder

@@ -304,6 +304,9 @@ ende
      "unknown condition 'Xyzzy'", 4, 11),
     ("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Messigny Xyzzy\nEndProblem\n",
      "unknown condition 'Xyzzy'", 4, 20),
+    ("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Madrassi\nEndProblem\n",
+     "unknown condition 'Madrassi' (did you mean Madrasi?)", 4, 11),
+
     ("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption Variation Xyzzy\nEndProblem\n",
      "unknown option 'Xyzzy'", 4, 18),
     ("BeginProblem\nPieces White Ke1 Black Ke8\nEndProblem\n", "no stipulation", 2, 1),
@@ -321,6 +324,15 @@ def test_errors_name_line_and_column(text, message, line, column):
     assert message in item.error.message
     assert (item.error.file, item.error.line, item.error.column) == ("bad.inp", line, column)
     assert item.error.text == text.split("\n")[line - 1]
+
+
+def test_a_refused_condition_says_which_word_it_was_read_from():
+    """Popeye reads 'Foo' as Football, the one condition it begins; so does feerie, and says so."""
+    [item] = load("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Foo\nEndProblem\n", "f.inp")
+    assert isinstance(item, ProblemError) and item.unsupported
+    assert item.error.message == ("condition Football is not supported ('Foo' is read as Football, "
+                                  "the one condition it begins, as Popeye reads it)")
+    assert (item.error.line, item.error.column) == (4, 11)
 
 
 def test_not_a_popeye_file():

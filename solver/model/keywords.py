@@ -14,6 +14,7 @@ canonical English names the problem model uses.
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 
@@ -54,6 +55,12 @@ class PrefixTable:
         """The entries an ambiguous `token` could mean (for error messages)."""
         low = token.lower()
         return [w for w in self.words if w.lower().startswith(low)]
+
+    def closest(self, token: str, n: int = 3) -> list[str]:
+        """The entries spelt most like an unknown `token` (for error messages:
+        'Madrassi' -> Madrasi)."""
+        by_lower = {w.lower(): w for w in reversed(self.words)}
+        return [by_lower[w] for w in difflib.get_close_matches(token.lower(), list(by_lower), n, 0.75)]
 
 
 @lru_cache(maxsize=None)
