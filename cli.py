@@ -365,6 +365,8 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
             continue
         if isinstance(intent, InputError):
             intent = None  # the problem itself cannot be checked: its own verdict says why
+        if isinstance(item, grammar.ProblemError) and item.problem is None and fmt == "text":
+            click.echo(f"feerie: {item.error.format()}", err=True)  # the place, as `solve` shows it
         verdict = check_item(item, max_time=max_time, intent=intent, index=index)
         if verdict.verdict == ERROR:
             status = EXIT_BAD_INPUT

@@ -59,6 +59,15 @@ def test_check_gives_the_bad_block_an_error_verdict(files):
     assert verdicts[1]["index"] == 2 and "line 7, column 16" in json.dumps(verdicts[1])
 
 
+def test_check_shows_a_read_error_with_its_line_and_caret_as_solve_does(files):
+    checked, solved = invoke("check", files["native"]), invoke("solve", files["native"])
+    assert checked.exit_code == 2
+    assert "[2]: error: line 7, column 16" in checked.stdout  # the verdict line
+    shown = solved.stderr.splitlines()[:3]
+    assert shown[1].strip() == "white: Kb6 Qc7 Xq9" and shown[2].strip() == "^"
+    assert checked.stderr.splitlines()[:3] == shown
+
+
 def test_batch_records_the_bad_block_and_goes_on(files, tmp_path):
     db = tmp_path / "r.sqlite"
     summary = run_batch([files["native"]], db, jobs=1)
