@@ -15,11 +15,12 @@ import signal
 import sys
 import threading
 import traceback
+import warnings
 
 import click
 
 from solver import __version__
-from solver.base.errors import InputError
+from solver.base.errors import InputError, InputWarning
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70
@@ -91,6 +92,22 @@ def max_mem_option(func):
 @click.version_option(__version__, prog_name="feerie")
 def main() -> None:
     """feerie: a fairy-chess problem solver and composition checker."""
+    _show_input_warnings()
+
+
+def _show_input_warnings() -> None:
+    """Every InputWarning (not just the first from each place) as one line on
+    standard error, 'feerie: warning: FILE:LINE: ...'; other warnings as Python shows them."""
+    warnings.simplefilter("always", InputWarning)
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, InputWarning):
+            click.echo(f"feerie: warning: {message}", err=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
 
 
 def _rules_from_text(text: str | None):
@@ -346,7 +363,7 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     import grammar
     from solver.check.check import ERROR, check_item
     from solver.check.intended import intents_from_output_file
-    from solver.run.runner import load_inputs
+    from solver.run.runner import load_inputs, numbers_in_files
     from solver.check.verdict_text import verdict_lines
 
     if not files and not statements:
@@ -358,7 +375,7 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
         intents = intents_from_output_file(expected, problems)
     status = 0
     out = []
-    for index, (item, intent) in enumerate(zip(items, intents), 1):
+    for index, item, intent in zip(numbers_in_files(items), items, intents):
         if isinstance(intent, InputError) and not isinstance(item, grammar.ProblemError):
             click.echo(f"feerie: {intent.format()}", err=True)
             status = EXIT_BAD_INPUT
@@ -395,13 +412,17 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
               help="Skip the problems that already have a result from this feerie version.")
 @click.option("--cluster", metavar="ADDRESS",
               help="Run on the Dask cluster whose scheduler is at ADDRESS (needs the 'cluster' extra).")
+@click.option("--glob", "globs", multiple=True, metavar="PATTERN",
+              help="In directories, take the files whose names match PATTERN (e.g. '*.dat'; may be "
+                   "repeated) instead of those with a problem-file suffix.")
 @max_mem_option
 @handle_errors
-def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
+def batch_command(paths, db, jobs, max_time, resume, cluster, globs) -> None:
     """Check every problem of the files under PATHS, in parallel, into a SQLite database.
 
     Directories are searched for problem files (.inp .txt .pbm .pop
-    .feerie).  Each result is written as soon as it is known, so an
+    .feerie .epd, or the names --glob matches); the format of each file
+    is told by its content, not its name.  Each result is written as soon as it is known, so an
     interrupted run loses nothing already reported; --resume then checks
     only what is left (or changed).  A file or problem that cannot be read
     is recorded as 'error' and the batch goes on.  Progress goes to
@@ -422,7 +443,7 @@ def batch_command(paths, db, jobs, max_time, resume, cluster) -> None:
     try:
         with stop_on_signals():
             summary = run_batch(paths, db, jobs=jobs, max_time=max_time, resume=resume, cluster=cluster,
-                                progress=Progress)
+                                progress=Progress, globs=globs)
     except Stopped as stop:
         click.echo(f"feerie: stopped by {stop}; the results written to {shown_db} are kept "
                    "(the same command with --resume goes on)", err=True)

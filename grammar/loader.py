@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,7 @@ from grammar.popeye import parse_chunk
 from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
 from grammar.epd import is_epd, read_epd
-from solver.base.errors import InputError
+from solver.base.errors import InputError, InputWarning
 from solver.base.lines import decode, unify_line_ends
 from solver.model.problem import Problem
 
@@ -109,9 +110,13 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
     raw: list[tuple[Problem, ProblemBuilder] | InputError] = []
     if kind == "popeye":
         try:
-            _, chunks = normalise(text)
+            _, chunks, unended = normalise(text)
         except InputError as err:
             raise _locate(err, filename, lines) from None
+        if unended is not None:
+            warnings.warn(InputWarning(f"{filename}:{unended}: the file ends without EndProblem "
+                                       "(Popeye would solve nothing of its last problem; feerie reads it "
+                                       "as if EndProblem were there)"), stacklevel=2)
         for chunk in chunks:
             if isinstance(chunk, InputError):
                 raw.append(chunk)

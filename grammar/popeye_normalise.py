@@ -168,19 +168,25 @@ def detect_language(word: str) -> str | None:
     return None
 
 
-def normalise(text: str) -> tuple[str, list[Chunk | InputError]]:
+def normalise(text: str) -> tuple[str, list[Chunk | InputError], int | None]:
     """Split Popeye input into problems in canonical English.
 
-    Returns the language and one item per problem: a Chunk, or the InputError
-    that stopped reading that problem (reading resumes at the next problem).
+    Returns the language, one item per problem (a Chunk, or the InputError
+    that stopped reading that problem: reading resumes at the next problem),
+    and the line of the last word when the text ends without EndProblem or
+    NextProblem (else None): Popeye solves nothing of that last problem,
+    feerie reads it as if EndProblem were there and the loader warns.
     Raises InputError if the text is not Popeye input at all."""
-    return _Reader(text).read()
+    reader = _Reader(text)
+    language, items = reader.read()
+    return language, items, reader.unended
 
 
 class _Reader:
     def __init__(self, text: str) -> None:
         self.src = _Source(text)
         self.language = "en"
+        self.unended: int | None = None  # the last line, when no EndProblem ends the text
 
     # -- the file -------------------------------------------------------------------
 
@@ -203,6 +209,8 @@ class _Reader:
                 self._skip_problem()
             word = src.next()
             if word is None:
+                if src.words:
+                    self.unended = src.words[-1].line
                 break
             which = self.problem_end.lookup(word.text)
             if which == 1:   # NextProblem

@@ -25,7 +25,7 @@ from conftest import ROOT, reference
 from solver import __version__
 from solver.batch.batch import discover, problem_hash, run_batch
 from solver.check.check import check_item
-from solver.batch.report import render
+from solver.batch.report import render, totals
 
 PYTHON = sys.executable
 
@@ -110,7 +110,12 @@ def test_reports(tmp_path):
     first_sound = next(i for i, line in enumerate(lines) if ": sound (" in line)
     assert all(": sound (" in line or line.startswith(" ") or not line.strip()
                for line in lines[first_sound:])  # unsound problems come first
-    records = json.loads(render(data, "json"))
+    document = json.loads(render(data, "json", str(db)))
+    assert {k: document[k] for k in ("schema", "solver", "database", "problems_total")} == {
+        "schema": 1, "solver": "feerie", "database": str(db), "problems_total": 8}
+    assert document["totals"] == dict(totals(data)) and sum(document["totals"].values()) == 8
+    assert list(document["totals"])[0] == "error"  # gravest first, as in the text report
+    records = document["problems"]
     assert [r["verdict"] for r in records][:2] == ["error", "error"]
     assert all({"file", "index", "verdict", "solutions", "seconds"} <= set(r) for r in records)
     table = list(csv.reader(io.StringIO(render(data, "csv"))))
@@ -119,9 +124,58 @@ def test_reports(tmp_path):
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") == 2  # cooked and unsupported; unreadable ones have no diagram
     assert "1.Ra1-a8 # !" in html and "<img" not in html
     result = CliRunner().invoke(main, ["report", "--db", str(db), "--format", "json"])
-    assert result.exit_code == 0 and json.loads(result.output) == records
+    assert result.exit_code == 0 and json.loads(result.output)["problems"] == records
     result = CliRunner().invoke(main, ["report", "--db", str(tmp_path / "none.sqlite")])
     assert result.exit_code == 2 and "no results database" in result.output
+
+
+def test_check_numbers_problems_within_each_file_as_the_report_does(tmp_path):
+    """`check a b` calls b's first problem [1], as batch and report do (it was [4])."""
+    classics = (ROOT / "problems" / "classics.txt").read_text()
+    files = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    for f in files:
+        f.write_text(classics)
+    checked = CliRunner().invoke(main, ["check", "--format", "json", *map(str, files)])
+    db = tmp_path / "r.sqlite"
+    run_batch(files, db, jobs=1)
+    reported = json.loads(render(rows(db), "json"))["problems"]
+    def places(records):
+        return sorted((Path(r["file"]).name, r["index"]) for r in records)
+    assert places(json.loads(checked.output)) == places(reported) == [
+        (f.name, i) for f in files for i in (1, 2, 3)]
+
+
+def mixed_collection(folder: Path) -> Path:
+    """A folder of every format feerie reads, told apart by content alone."""
+    folder.mkdir()
+    (folder / "a.inp").write_text("BeginProblem\nPieces White Kb3 Rh2 Black Ka1\nStipulation #1\nEndProblem\n")
+    (folder / "b.txt").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n")
+    (folder / "c.epd").write_text("6k1/8/6K1/8/8/8/8/RR6 w - - bm #1; id \"two rooks\";\n")
+    (folder / "d.feerie").write_text("problem: native\nwhite: Kb6 Qc7\nblack: Ka8\nstipulation: #1\n")
+    (folder / "e.dat").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n")  # no problem-file suffix
+    return folder
+
+
+def test_batch_reads_a_folder_that_mixes_the_formats(tmp_path):
+    folder = mixed_collection(tmp_path / "m")
+    db = tmp_path / "r.sqlite"
+    run_batch([folder], db, jobs=1)
+    got = [(Path(r["file"]).name, r["verdict"]) for r in rows(db)]
+    # the two rooks and the queen mate in more than one way; the others are sound
+    assert got == [("a.inp", "sound"), ("b.txt", "sound"), ("c.epd", "cooked"), ("d.feerie", "cooked")]
+    report = json.loads(render(rows(db), "json"))
+    assert report["totals"] == {"cooked": 2, "sound": 2}
+
+
+def test_batch_glob_picks_files_by_name_and_the_content_decides_the_format(tmp_path):
+    folder = mixed_collection(tmp_path / "m")
+    assert [p.name for p in discover([folder], ("*.DAT", "a*"))] == ["a.inp", "e.dat"]
+    db = tmp_path / "r.sqlite"
+    result = CliRunner().invoke(main, ["batch", str(folder), "--db", str(db), "--jobs", "1", "--glob", "*.dat"])
+    assert result.exit_code == 0, result.output
+    assert [(Path(r["file"]).name, r["verdict"]) for r in rows(db)] == [("e.dat", "sound")]
+    result = CliRunner().invoke(main, ["batch", str(folder), "--db", str(db), "--glob", "*.none"])
+    assert result.exit_code == 2 and "no problem files found (looked for *.none)" in result.output
 
 
 def test_batch_command(tmp_path):

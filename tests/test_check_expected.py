@@ -5,6 +5,7 @@ reference folder), and against outputs altered to show each flaw."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -108,6 +109,14 @@ def test_expected_file_must_match_the_input(tmp_path):
     result = runner.invoke(main, ["check", str(selfmate), "--expected",
                                   str(reference("popeye", "english", "helpmate2.out"))])
     assert result.exit_code == 2 and "another diagram" in result.output
+    # the same diagram with another stipulation: another problem
+    altered = tmp_path / "selfmate3.out"
+    text = Path(reference("popeye", "english", "selfmate2.out")).read_text()
+    stip = next(line for line in text.splitlines() if line.startswith("  s#2 "))
+    altered.write_text(text.replace(stip, stip.replace("s#2", "s#3"), 1))
+    result = runner.invoke(main, ["check", str(selfmate), "--expected", str(altered)])
+    assert result.exit_code == 2
+    assert "has another stipulation (s#3) than the problem checked (s#2)" in result.output
     # two problems printed, one checked
     result = runner.invoke(main, ["check", str(selfmate), "--expected",
                                   str(reference("popeye", "english", "knight_letter.out"))])

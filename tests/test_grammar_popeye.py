@@ -442,3 +442,33 @@ def test_republican_type1_and_lastcapture_piece():
     assert republican.problem.conditions == (Condition("RepublicanChess", ("Type1",), False),)
     [lastcap] = load("beg\nstip #1\nfors 32/6p1/1p6/5Q2/K1k5/\ncond parr lastcap wh bg4\nend\n", "t")
     assert lastcap.problem.conditions[1] == Condition("LastCapture", ("White", "B", "g4"), False)
+
+
+def test_a_file_without_endproblem_is_read_with_a_warning():
+    """Popeye solves nothing of a last problem that no EndProblem ends; feerie
+    solves it and warns, naming the file and the last line."""
+    from solver.base.errors import InputWarning
+
+    text = "BeginProblem\nPieces White Kb3 Rh2 Black Ka1\nStipulation #1\n"
+    with pytest.warns(InputWarning, match=r"^t\.inp:3: the file ends without EndProblem"):
+        [problem] = load(text, "t.inp")
+    assert problem.stipulation.text == "#1"
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", InputWarning)
+        load(text + "EndProblem\n", "t.inp")
+        load(text + "NextProblem\n" + text + "EndProblem\n", "t.inp")
+
+
+def test_the_cli_prints_the_endproblem_warning_once_per_file(tmp_path):
+    from click.testing import CliRunner
+    from cli import main
+
+    files = [tmp_path / "a.inp", tmp_path / "b.inp"]
+    for f in files:
+        f.write_text("BeginProblem\nPieces White Kb3 Rh2 Black Ka1\nStipulation #1\n")
+    result = CliRunner().invoke(main, ["solve", *map(str, files)])
+    assert result.exit_code == 0 and result.stdout.count("1.Rh2-h1 #") == 2
+    assert result.stderr.splitlines() == [
+        f"feerie: warning: {f}:3: the file ends without EndProblem (Popeye would solve nothing of its "
+        "last problem; feerie reads it as if EndProblem were there)" for f in files]

@@ -56,3 +56,9 @@ class InputError(Exception):
             shown, column = window(self.text.rstrip("\r\n").expandtabs(1), self.column)
             out += "\n    " + shown + "\n    " + " " * (column - 1) + "^"
         return out
+
+
+class InputWarning(UserWarning):
+    """Input feerie reads although it is not quite as Popeye wants it (a file that
+    ends without EndProblem): raised with `warnings.warn`, so a library caller
+    may filter it, and the CLI prints it as one line on standard error."""

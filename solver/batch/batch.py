@@ -36,6 +36,7 @@ import collections
 import contextlib
 import hashlib
 import json
+import fnmatch
 import os
 import signal
 import threading
@@ -51,7 +52,7 @@ from solver.model.problem import Problem
 from solver.batch.progress import shown_name
 from solver.run.workers import WorkerDied, WorkerPool
 
-PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie")
+PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie", ".epd")
 CONNECT_TIMEOUT = 15  # seconds to reach a Dask scheduler
 MAX_WORKER_DEATHS = 3  # a problem whose worker dies this often is recorded as such
 MAX_ATTEMPTS = 3  # other executor failures on one problem before the batch stops
@@ -125,10 +126,22 @@ class BatchSummary:
         return self.checked / self.seconds if self.seconds > 0 else 0.0
 
 
-def discover(paths) -> list[Path]:
-    """The problem files named or found under the directories named (by
-    suffix: .inp .txt .pbm .pop .feerie; hidden entries skipped), sorted
-    within each directory; InputError for a path that does not exist."""
+def discover(paths, globs: tuple[str, ...] = ()) -> list[Path]:
+    """The problem files named or found under the directories named, sorted
+    within each directory; InputError for a path that does not exist.
+
+    In a directory a file is taken by its name: with `globs`, one that
+    matches any of the patterns (`*.dat`, `mate*`; case-insensitive);
+    otherwise one with a suffix of PROBLEM_SUFFIXES.  The format of each file
+    is then told by its content, whatever its name.  Hidden entries are skipped."""
+    patterns = [g.lower() for g in globs]
+
+    def wanted(n: str) -> bool:
+        low = n.lower()
+        if patterns:
+            return any(fnmatch.fnmatchcase(low, p) for p in patterns)
+        return low.endswith(PROBLEM_SUFFIXES)
+
     files: list[Path] = []
     for name in paths:
         path = Path(name)
@@ -137,7 +150,7 @@ def discover(paths) -> list[Path]:
             for root, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for n in names:
-                    if not n.startswith(".") and n.lower().endswith(PROBLEM_SUFFIXES):
+                    if not n.startswith(".") and wanted(n):
                         found.append(Path(root) / n)
             files.extend(sorted(found))
         elif path.exists():
@@ -255,16 +268,19 @@ def _settled(known: dict, index: int, digest: str) -> bool:
 
 def run_batch(paths, db: str | Path, *, jobs: int | None = None, max_time: float | None = None,
               resume: bool = False, cluster: str | None = None, executor: Executor | None = None,
-              progress=None, window: int | None = None, task: Callable[[Job], dict] = run_job) -> BatchSummary:
-    """Check every problem of the files under `paths` into the SQLite file
-    `db` (InputError if another batch is writing to it).  `task` is what a
-    worker runs for each Job (tests give one that fails on purpose)."""
+              progress=None, window: int | None = None, task: Callable[[Job], dict] = run_job,
+              globs: tuple[str, ...] = ()) -> BatchSummary:
+    """Check every problem of the files under `paths` (in directories: as
+    `discover` picks them, by `globs` if given) into the SQLite file `db`
+    (InputError if another batch is writing to it).  `task` is what a worker
+    runs for each Job (tests give one that fails on purpose)."""
     from solver.batch.results import ResultStore
 
     started = time.perf_counter()
-    files = discover(paths)
+    files = discover(paths, globs)
     if not files:
-        raise InputError("no problem files found (looked for " + " ".join(PROBLEM_SUFFIXES) + ")")
+        looked = " ".join(globs or PROBLEM_SUFFIXES)
+        raise InputError(f"no problem files found (looked for {looked})")
     store = ResultStore(db, exclusive=True)
     summary = BatchSummary()
     aborted = False

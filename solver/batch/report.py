@@ -70,8 +70,20 @@ def text_report(rows: list[dict], source: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def json_report(rows: list[dict]) -> str:
-    return json.dumps([record(r) for r in ordered(rows)], indent=1) + "\n"
+REPORT_SCHEMA = 1  # the version of the JSON report's layout (docs/checking.md)
+
+
+def json_report(rows: list[dict], source: str = "") -> str:
+    """One document, like `solve`'s JSON: the schema number, who wrote it, the
+    totals by verdict (gravest first) and the problems in the text report's order."""
+    from solver import __version__
+
+    document = {
+        "schema": REPORT_SCHEMA, "solver": "feerie", "version": __version__, "database": source or None,
+        "problems_total": len(rows), "totals": dict(totals(rows)),
+        "problems": [record(r) for r in ordered(rows)],
+    }
+    return json.dumps(document, indent=1) + "\n"
 
 
 def csv_report(rows: list[dict]) -> str:
@@ -147,7 +159,7 @@ def render(rows: list[dict], fmt: str, source: str = "") -> str:
     if fmt == "text":
         return text_report(rows, source)
     if fmt == "json":
-        return json_report(rows)
+        return json_report(rows, source)
     if fmt == "csv":
         return csv_report(rows)
     if fmt == "html":

@@ -257,9 +257,30 @@ def intents_from_output_file(path, problems: list) -> list:
             out.append(InputError(f"{where}: the solution printed was cut short ({output.status})", str(path)))
         elif output.board is not None and _placement(output.board) != _placement(problem.pieces):
             out.append(InputError(f"{where} shows another diagram than the problem checked", str(path)))
+        elif (stipulation := _other_stipulation(output, problem)) is not None:
+            out.append(InputError(f"{where} has another stipulation ({stipulation}) than the problem "
+                                  f"checked ({_stipulation_word(problem)})", str(path)))
         else:
             out.append(intent_from_output(output.twins, stated_count(problem)))
     return out
+
+
+def _stipulation_word(problem) -> str:
+    """The stipulation as Popeye prints it under the diagram ('#2', 'h#2/3')."""
+    from solver.output.popeye_writer import stipulation_line
+
+    return stipulation_line(problem).split()[0]
+
+
+def _other_stipulation(output, problem) -> str | None:
+    """The stipulation the output printed, when it is not the problem's (the same
+    diagram with another stipulation is another problem); None when they agree
+    or the output printed none.  Compared as Popeye prints them, without case
+    (a structured stipulation begins with the side, 'White' or 'weiss')."""
+    if not output.stipulation or not output.stipulation.split():
+        return None
+    printed = output.stipulation.split()[0]
+    return None if printed.lower() == _stipulation_word(problem).lower() else printed
 
 
 def _placement(pieces) -> set:

@@ -49,6 +49,21 @@ def load_inputs(files, statements=(), *, file_errors: bool = False) -> list:
     return items
 
 
+def numbers_in_files(items: list) -> list[int]:
+    """Each item's number within its own file (statements: among the statements),
+    from 1, as `batch` and `report` number them, so that `check a.inp b.inp`
+    calls b.inp's first problem [1] as the report does."""
+    import grammar
+
+    counts: dict = {}
+    numbers = []
+    for item in items:
+        source = item.error.file if isinstance(item, grammar.ProblemError) else item.source
+        counts[source] = counts.get(source, 0) + 1
+        numbers.append(counts[source])
+    return numbers
+
+
 def read_stdin() -> str:
     """Standard input as a problem file is read: its bytes decoded as UTF-8 or
     Latin-1 (never a decoding error), line ends left to the readers."""
