@@ -183,7 +183,18 @@ class ConditionReader:
         while (kind := self.walk(_at(words, i))) is not None:
             params.append(kind)
             i += 1
+        self._refuse_hunter(_at(words, i))
         return i
+
+    def _refuse_hunter(self, word: Word | None) -> None:
+        """A hunter in a list of walks ('PromOnly rh/r': a rose-hopper forwards, a
+        rook backwards) is a piece feerie does not have: say so, not 'needs piece
+        names' (Popeye reads hunters there since 4.79)."""
+        if word is None or word.text.count("/") != 1:
+            return
+        forward, backward = word.text.split("/")
+        if all(self.walk(Word(part, word.line, word.column)) is not None for part in (forward, backward)):
+            raise word.error(f"hunter pieces ('{word.text}') are not supported")
 
     def _walks_required(self, words, i, params, cond_id, name_word):
         start = i

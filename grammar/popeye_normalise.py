@@ -574,13 +574,24 @@ class _Reader:
                     continue
                 if self._is_keyword(word):
                     break
-                raise word.error(f"unknown twin command '{word.text}'")
+                raise word.error(f"unknown twin command '{word.text}'{self._in_this_language(word)}")
             src.next()
             commands += 1
             self._twin_command(command, word, canon)
         if commands == 0 and not zero:
             raise self._after(keyword).error(f"'{keyword.text}' needs at least one change "
                                              "(move, exchange, remove, add, stipulation...)")
+
+    def _in_this_language(self, word: Word) -> str:
+        """For a twin command of another language ('add' in a German file): its
+        word in this one.  Popeye does not read it either: it makes an empty twin
+        and reports the words that follow as offending items."""
+        for language in kw.LANGUAGE_NAMES:
+            command = kw.table("TWINNINGS", language).lookup(word.text)
+            if language != self.language and command >= 0:
+                own = self.twinnings.words[command]
+                return f" (in {kw.LANGUAGE_NAMES[self.language]}: {own})"
+        return ""
 
     def _square(self, after: Word, what: str) -> tuple[str, Word]:
         word = self.src.peek()

@@ -304,6 +304,8 @@ ende
      "unknown condition 'Xyzzy'", 4, 11),
     ("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Messigny Xyzzy\nEndProblem\n",
      "unknown condition 'Xyzzy'", 4, 20),
+    ("AnfangProblem\nSteine Weiss Ke1 Schwarz Ke8\nForderung #2\nZwilling add Schwarz Ta8\nEndeProblem\n",
+     "unknown twin command 'add' (in German: hinzufuegen)", 4, 10),
     ("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nCondition Madrassi\nEndProblem\n",
      "unknown condition 'Madrassi' (did you mean Madrasi?)", 4, 11),
 
@@ -333,6 +335,18 @@ def test_a_refused_condition_says_which_word_it_was_read_from():
     assert item.error.message == ("condition Football is not supported ('Foo' is read as Football, "
                                   "the one condition it begins, as Popeye reads it)")
     assert (item.error.line, item.error.column) == (4, 11)
+
+
+def test_a_hunter_in_a_list_of_walks_is_refused_by_name():
+    """'PromOnly rh/r' (a hunter) was 'needs piece names'; hunters are not supported."""
+    [item] = load("BeginProblem\nPieces White Ke1 Pe7 Black Ke8\nStipulation ~1\nCondition PromOnly rh/r\n"
+                  "EndProblem\n", "h.inp")
+    assert isinstance(item, ProblemError)
+    assert item.error.message == "hunter pieces ('rh/r') are not supported"
+    assert (item.error.line, item.error.column) == (4, 20)
+    [ok] = load("BeginProblem\nPieces White Ke1 Pe7 Black Ka8\nStipulation ~1\nCondition PromOnly S R\n"
+                "EndProblem\n", "p.inp")
+    assert ok.conditions[0].params == ("S", "R")
 
 
 def test_not_a_popeye_file():
