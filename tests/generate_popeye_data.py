@@ -386,6 +386,16 @@ CIRCE_FORMS = {
                            "Circe Strict NoWhitePromotion", "AntiCirce Cheylan BichromChess",
                            "Circe WhiteMinimummer", "AntiCirce BlackMaximummer"),
                           ("~1", "~1", "#2", "h#2", "s#2")),
+    # the conditions of observation and legality of issue 10 under Circe and AntiCirce
+    "CirceChecklessChess": (("Circe ChecklessChess", "AntiCirce ChecklessChess", "Circe Mirror ChecklessChess"),
+                            ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
+    "CircePatrol": (("Circe Patrouille", "AntiCirce Lortap", "Circe UltraPatrol", "AntiCirce Patrouille",
+                     "Circe SuperGuards", "AntiCirce AntiGuards", "Circe Lortap"),
+                    ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
+    # (Isardam is not among them: Popeye judges its paralysis after the capture's rebirth)
+    "CirceGridKoeKo": (("Circe GridChess", "AntiCirce GridChess", "Circe KoeKo", "Circe NewKoeko",
+                        "Circe AntiKoeko"),
+                       ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
 }
 
 
@@ -422,8 +432,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if not legal(plain):
                     continue
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n")
-                if "solution finished" not in out or out.count("\n") > MAX_LINES:
-                    continue
+                if "solution finished" not in out or out.count("\n") > MAX_LINES or "problem ignored" in out:
+                    continue  # too long, or a combination Popeye refuses
                 if not has_play(out):
                     if empty >= 1:
                         continue

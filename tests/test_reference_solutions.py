@@ -49,7 +49,6 @@ UNSUPPORTED = {
     "beispiel/castling.inp#45": "option CastlingMutuallyExclusive is not supported",
     "beispiel/castling.inp#46": "option CastlingMutuallyExclusive is not supported",
     "beispiel/ep.inp#2": "option MaxFlightsquares is not supported",
-    "beispiel/ep.inp#8": "condition KoeKo with Circe is not supported",
     "beispiel/twin.inp#13": "condition PWC is not supported",
     "beispiel/twin.inp#14": "condition ChameleonCirce is not supported",
     "beispiel/twin.inp#16": "condition CirceClone is not supported",

@@ -73,5 +73,6 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
     return ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 
-SPEC = ConditionSpec(install, preserves, needs_single_moves=True)
+SPEC = ConditionSpec(install, preserves, needs_single_moves=True,
+                     with_effects=True)  # compared with Popeye under Circe (tests/data/circe)
 """The registry's entry (solver.conditions.registry)."""

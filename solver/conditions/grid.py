@@ -83,5 +83,6 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
 preserves = observation_preserves
 
 
-SPEC = ConditionSpec(install, preserves, changes_observation=True)
+SPEC = ConditionSpec(install, preserves, changes_observation=True,
+                     with_effects=True)  # compared with Popeye under Circe (tests/data/circe)
 """The registry's entry (solver.conditions.registry)."""

@@ -108,7 +108,8 @@ preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {
-    name: ConditionSpec(installer(name), preserves, changes_observation=True)
+    name: ConditionSpec(installer(name), preserves, changes_observation=True,
+                        with_effects=True)  # compared with Popeye under Circe (tests/data/circe)
     for name in ("KoeKo", "NewKoeko", "AntiKoeko")
 }
 """The registry's entries (solver.conditions.registry)."""

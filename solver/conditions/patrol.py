@@ -103,7 +103,8 @@ preserves = observation_preserves
 
 
 SPECS: dict[str, ConditionSpec] = {
-    name: ConditionSpec(installer(name, kind), preserves, changes_observation=True)
+    name: ConditionSpec(installer(name, kind), preserves, changes_observation=True,
+                        with_effects=True)  # compared with Popeye under Circe (tests/data/circe)
     for name, kind in (("Patrouille", "patrol"), ("UltraPatrol", "ultra"), ("Lortap", "lortap"),
                        ("SuperGuards", "superguards"), ("AntiGuards", "antiguards"))
 }

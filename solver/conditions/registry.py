@@ -44,6 +44,14 @@ CONDITIONS: dict[str, ConditionSpec] = {
 }
 
 
+# Pairs Popeye refuses ("anticirce incompatible with some fairy conditions",
+# its solving/machinery/twin.c): (a condition, the conditions it refuses beside).
+POPEYE_REFUSES: dict[str, frozenset[str]] = {
+    anti: frozenset({"KoeKo", "NewKoeko", "AntiKoeko"})
+    for anti in circe.SPECS if anti.endswith("AntiCirce")
+}
+
+
 def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Rules:
     """The rule set for a problem's conditions (`solver.model.problem.Condition`s) on
     its variant (`solver.conditions.variant.variant_of`; orthodox pieces by default)."""
@@ -61,6 +69,11 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if spec.promotions is not None:
             variant = variant.promoting_only(spec.promotions(cond.params))
         variant = variant.restricted(spec.preserves(cond.params))
+    names = [c.name for c in conditions]
+    for name in names:
+        refused = [n for n in names if n in POPEYE_REFUSES.get(name, ())]
+        if refused:
+            raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):
