@@ -159,12 +159,16 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None,
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
               help="A one-line statement to parse (may be repeated).")
+@click.option("--to", "to", type=click.Choice(["native", "yaml"]), default="native", show_default=True,
+              help="The format printed: feerie's native format, or YACPDB/Olive YAML (one --- document "
+                   "per problem; needs PyYAML, the 'yaml' extra).")
 @handle_errors
-def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
-    """Read problems and print them in feerie's native format, normalised.
+def parse_command(files: tuple[str, ...], statements: tuple[str, ...], to: str = "native") -> None:
+    """Read problems and print them in feerie's native format, normalised
+    (or as YACPDB YAML entries with --to yaml).
 
-    FILES may be Popeye input files (English, French, German), native files
-    or files of one-line statements; the format is recognised from the
+    FILES may be Popeye input files (English, French, German), native files,
+    YACPDB/Olive YAML or files of one-line statements; the format is recognised from the
     content. '-' reads standard input.  A problem feerie cannot solve is
     printed too, with its reason on standard error; in a file of several
     problems a bad one is reported and the others are printed.  Exit status
@@ -179,6 +183,7 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
     items = load_inputs(files, statements)
     failed = False
     printed = 0
+    shown = []
     for item in items:
         if isinstance(item, grammar.ProblemError):
             if item.problem is None or len(items) == 1:
@@ -189,10 +194,17 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
             problem = item.problem
         else:
             problem = item
+        shown.append(problem)
+        if to == "yaml":
+            continue
         if printed:
             click.echo("")
         click.echo(grammar.format_native(problem), nl=False)
         printed += 1
+    if to == "yaml" and shown:
+        from grammar.yacpdb import format_yaml
+
+        click.echo(format_yaml(shown), nl=False)
     if failed:
         sys.exit(EXIT_BAD_INPUT)
 

@@ -51,7 +51,7 @@ from solver.model.problem import Problem
 from solver.batch.progress import shown_name
 from solver.run.workers import WorkerDied, WorkerPool
 
-PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie")
+PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie", ".yaml", ".yml", ".olv")
 CONNECT_TIMEOUT = 15  # seconds to reach a Dask scheduler
 MAX_WORKER_DEATHS = 3  # a problem whose worker dies this often is recorded as such
 MAX_ATTEMPTS = 3  # other executor failures on one problem before the batch stops
@@ -127,7 +127,7 @@ class BatchSummary:
 
 def discover(paths) -> list[Path]:
     """The problem files named or found under the directories named (by
-    suffix: .inp .txt .pbm .pop .feerie; hidden entries skipped), sorted
+    suffix: .inp .txt .pbm .pop .feerie .yaml .yml .olv; hidden entries skipped), sorted
     within each directory; InputError for a path that does not exist."""
     files: list[Path] = []
     for name in paths:
