@@ -377,6 +377,7 @@ def solution_lines(fields: dict, problem: Problem) -> tuple[str, ...]:
     key_line: str | None = None   # its line, when it shows more than the key
     key_used = False
     in_try = False
+    waiting = False               # the last variation shows the defence only
 
     def close_key() -> None:
         nonlocal key, key_line, key_used
@@ -402,8 +403,7 @@ def solution_lines(fields: dict, problem: Problem) -> tuple[str, ...]:
             if not black_first or stip.half:
                 lines.append(label + body)
             continue
-        indented = raw[:len(raw) - len(raw.lstrip())] != ""
-        if not black_first and not indented and number.group(1) == "1":
+        if not black_first and number.group(1) == "1":   # a key or a try: nothing else is White's 1.
             close_key()
             tokens = body.split()
             in_try = "?" in tokens[0] or len(tokens) > 1 and tokens[1].startswith("?")
@@ -413,6 +413,12 @@ def solution_lines(fields: dict, problem: Problem) -> tuple[str, ...]:
         elif black_first and key is not None and not in_try and number.group(1) == "1":
             lines.append(label + key + " " + body)
             key_used = True
+            # Popeye prints a variation's mate on the next line: it goes on this one
+            waiting = len([t for t in body.split() if not _SKIP.match(t)]) == 1
+            continue
+        elif not black_first and waiting:
+            lines[-1] += " " + body
+        waiting = False
     close_key()
     if not all(_readable(line) for line in lines):
         return ()
