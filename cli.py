@@ -209,6 +209,36 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...], to: str =
         sys.exit(EXIT_BAD_INPUT)
 
 
+@main.command("diagram")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to draw (may be repeated).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "latex", "png"]), default="svg", show_default=True,
+              help="svg or png: one image per problem and twin; latex: one document per file for the "
+                   "'diagram' package, as Popeye's LaTeX output.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="The folder the files are written to (created if needed).")
+@handle_errors
+def diagram_command(files: tuple[str, ...], statements: tuple[str, ...], fmt: str, out: str) -> None:
+    """Draw the diagrams of problems: each twin as Popeye sets it up, with the
+    twin, the stipulation and the conditions as its caption.  Files are named
+    after the input and the problem's number (collection-3b.svg for problem 3,
+    twin b); the names written are printed.  A problem that cannot be read is
+    reported and the others are drawn (exit status 2 at the end); one that
+    feerie cannot solve is drawn all the same.
+    """
+    from solver.run.diagrams import write_diagrams
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    written, failed = write_diagrams(files, statements, fmt, out, report=lambda message: click.echo(
+        f"feerie: {message}", err=True))
+    for path in written:
+        click.echo(path)
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
 @contextlib.contextmanager
 def _ctrl_c_stops_search(enabled: bool = True):
     """Within this block the first Ctrl-C (SIGINT) asks the search to stop

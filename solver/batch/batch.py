@@ -177,9 +177,22 @@ def _text_hash(*parts: str) -> str:
 
 
 def pieces_json(problem: Problem | None) -> str | None:
+    """The report's diagrams of a problem: {"twins": [{"label", "pieces":
+    [[square, colour, kind], ...], "caption": [line, ...]}, ...]}, one per twin
+    as Popeye sets it up (`solver.output.diagram_export`); the diagram alone,
+    [[square, colour, kind], ...] (the form older versions stored), when its
+    twins cannot be set up."""
     if problem is None:
         return None
-    return json.dumps([[p.square, p.color, p.kind] for p in problem.pieces])
+    from solver.model.twins import TwinError
+    from solver.output.diagram_export import twin_diagrams
+
+    try:
+        diagrams = twin_diagrams(problem)
+    except TwinError:
+        return json.dumps([[p.square, p.color, p.kind] for p in problem.pieces])
+    return json.dumps({"twins": [{"label": d.label, "pieces": [list(t) for t in d.pieces], "caption": list(d.caption)}
+                                 for d in diagrams]})
 
 
 def run_job(job: Job) -> dict:
