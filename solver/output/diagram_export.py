@@ -34,7 +34,8 @@ from pathlib import Path
 
 from solver.base.errors import InputError
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
-from solver.model.twins import condition_display, expand_twins
+from solver.model.twins import expand_twins
+from solver.output.popeye_writer import condition_line
 
 FORMATS = ("svg", "png", "latex")
 _LATEX_LETTERS = {"K": "K", "Q": "D", "R": "T", "B": "L", "S": "S", "P": "B"}
@@ -62,7 +63,7 @@ def twin_diagrams(problem: Problem) -> list[TwinDiagram]:
             lines.append(f"{instance.label} {instance.description}".strip())
         lines.append(f"{twin.stipulation.text}  {_counts(twin)}")
         if twin.conditions:
-            lines.append(", ".join(condition_display(c, "en") for c in twin.conditions))
+            lines.append(", ".join(condition_line(c) for c in twin.conditions))
         lines.extend(_attribute_lines(twin))
         out.append(TwinDiagram(instance.label, tuple((p.square, p.color, p.kind) for p in twin.pieces),
                                tuple(lines)))
@@ -244,7 +245,7 @@ def _latex_diagram(problem: Problem) -> list[str]:
     stipulation = latex_text(problem.stipulation.text) + ("*" if problem.has_option("SetPlay") else "")
     out.append(f" \\stipulation{{{stipulation}}}%")
     if problem.conditions:
-        out.append(" \\condition{" + "{\\newline}".join(latex_text(condition_display(c, "en"))
+        out.append(" \\condition{" + "{\\newline}".join(latex_text(condition_line(c, problem.language))
                                                         for c in problem.conditions) + "}%")
     twins = _latex_twins(problem)
     if twins:
