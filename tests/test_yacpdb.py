@@ -248,3 +248,14 @@ def test_batch_picks_up_yaml_files(tmp_path):
         con.close()
     assert got == [("a.yaml", 1, "sound"), ("b.olv", 1, "cooked"), ("b.olv", 2, "cooked"), ("c.yml", 1, "sound"),
                    ("d.txt", 1, "sound")]
+
+
+def test_the_readme_example_reads():
+    import textwrap
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    start = readme.index("       - authors: ['Ugren, Ljubomir'")
+    block = textwrap.dedent(readme[start:readme.index("\n\n", start)])
+    first, second = problems(block + "\n")
+    assert first.stipulation.text == "h#4" and second.solutions_expected == 5
+    assert first.intended == ("1.Bc3-d4 Re4-e5 2.Bd4-f2 Re5-d5 3.Kd1-e2 Rd5-d4 4.Ke2-e3 Rd4-e4 #",)
