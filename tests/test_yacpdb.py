@@ -231,23 +231,31 @@ def test_check_command_reads_yaml(tmp_path):
 
 # --- batch ---------------------------------------------------------------------------------
 
-def test_batch_picks_up_yaml_files(tmp_path):
+def test_batch_over_a_folder_of_every_format(tmp_path):
+    """YAML collections (.yaml, .olv, .yml), a statement file with an EPD line and a Popeye file."""
     folder = tmp_path / "c"
     folder.mkdir()
     (folder / "a.yaml").write_text(HELPMATE + "intended-solutions: 2\n")
     (folder / "b.olv").write_text("---\n" + HELPMATE + "---\n" + HELPMATE + "solution: |\n  1.b6-b5 Ra1-a8 #\n")
     (folder / "c.yml").write_text(TWOMOVER)
-    (folder / "d.txt").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n")
+    (folder / "d.txt").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n"
+                                  '6k1/8/6K1/8/8/8/8/RR6 w - - bm #1; id "two keys";\n')
+    (folder / "e.inp").write_text("BeginProblem\nPieces White Kg6 Ra1 Black Kg8\nStipulation #1\nEndProblem\n")
     db = tmp_path / "r.sqlite"
     result = run("batch", str(folder), "--db", str(db), "--jobs", "1")
     assert result.exit_code == 1, result.output
+    report = run("report", "--db", str(db))
+    assert report.exit_code == 0 and report.stdout.startswith("7 problems")
+    assert "cooked                   3" in report.stdout and "sound                    4" in report.stdout
+    html = run("report", "--db", str(db), "--format", "html").stdout
+    assert html.count("<svg") == 3 and "h#1  2 + 4" in html
     con = sqlite3.connect(str(db))
     try:
         got = [(Path(f).name, i, v) for f, i, v in con.execute("SELECT file, idx, verdict FROM results ORDER BY file, idx")]
     finally:
         con.close()
     assert got == [("a.yaml", 1, "sound"), ("b.olv", 1, "cooked"), ("b.olv", 2, "cooked"), ("c.yml", 1, "sound"),
-                   ("d.txt", 1, "sound")]
+                   ("d.txt", 1, "sound"), ("d.txt", 2, "cooked"), ("e.inp", 1, "sound")]
 
 
 def test_the_readme_example_reads():
