@@ -267,3 +267,39 @@ def test_the_readme_example_reads():
     first, second = problems(block + "\n")
     assert first.stipulation.text == "h#4" and second.solutions_expected == 5
     assert first.intended == ("1.Bc3-d4 Re4-e5 2.Bd4-f2 Re5-d5 3.Kd1-e2 Rd5-d4 4.Ke2-e3 Rd4-e4 #",)
+
+
+def test_solve_command_reads_yaml(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_text(HELPMATE)
+    result = run("solve", str(path))
+    assert result.exit_code == 0, result.output
+    assert "1.b6-b5 Ra1-a8 #" in result.stdout and "1.d6-d5 Ra1-a8 #" in result.stdout
+
+
+def test_mangled_yaml_never_breaks_the_reader():
+    """Random edits of the test entries: every outcome is problems or InputErrors, never a traceback."""
+    import random
+
+    from solver.base.errors import InputError
+
+    text = ENTRIES.read_text()
+    rnd = random.Random(16)
+    alphabet = list(":-[]{}'\"!&*#|>?,\n abcKQ1\t%@`")
+    for _ in range(300):
+        chars = list(text)
+        for _ in range(rnd.randint(1, 4)):
+            i = rnd.randrange(len(chars))
+            op = rnd.random()
+            if op < 0.4:
+                chars[i] = rnd.choice(alphabet)
+            elif op < 0.7:
+                del chars[i]
+            else:
+                chars.insert(i, rnd.choice(alphabet))
+        try:
+            for item in problems("".join(chars)):
+                if isinstance(item, grammar.ProblemError):
+                    assert item.error.line is not None and item.format()
+        except InputError as err:
+            assert err.format()
