@@ -231,10 +231,8 @@ def diagram_command(files: tuple[str, ...], statements: tuple[str, ...], fmt: st
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    written, failed = write_diagrams(files, statements, fmt, out, report=lambda message: click.echo(
-        f"feerie: {message}", err=True))
-    for path in written:
-        click.echo(path)
+    failed = write_diagrams(files, statements, fmt, out, report=lambda message: click.echo(
+        f"feerie: {message}", err=True), wrote=click.echo)
     if failed:
         sys.exit(EXIT_BAD_INPUT)
 

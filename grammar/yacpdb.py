@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from grammar.build import ProblemBuilder, unsupported_error
+from grammar.build import ProblemBuilder
 from grammar.conditions import condition_text
 from grammar.options import option_text
 from grammar.popeye import parse_chunk

@@ -33,12 +33,14 @@ def _sources(files, statements) -> list[tuple[str, list]]:
     return out
 
 
-def write_diagrams(files, statements, fmt: str, out: str,
-                   report: Callable[[str], None]) -> tuple[list[str], bool]:
-    """Write the diagrams of every problem of the inputs into folder `out`;
-    (the paths written, whether a problem could not be read).  InputError
-    for an input that is no problem file, a folder that cannot be made, or
-    PNG output without Pillow or the font (said before anything is read)."""
+def write_diagrams(files, statements, fmt: str, out: str, report: Callable[[str], None],
+                   wrote: Callable[[str], None]) -> bool:
+    """Write the diagrams of every problem of the inputs into folder `out`,
+    telling `wrote` each path as soon as it is written and `report` each
+    problem that cannot be read; True if there was one.  InputError for an
+    input that is no problem file (what was written before it stays), a
+    folder that cannot be made, or PNG output without Pillow or the font
+    (said before anything is read)."""
     if fmt == "png":
         export.png_support()
     folder = Path(out)
@@ -46,7 +48,6 @@ def write_diagrams(files, statements, fmt: str, out: str,
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise InputError(f"cannot make the folder {out}: {err.strerror or err}") from None
-    written: list[str] = []
     failed = False
     for stem, items in _sources(files, statements):
         problems = []
@@ -59,14 +60,14 @@ def write_diagrams(files, statements, fmt: str, out: str,
             problems.append((index, problem))
         if fmt == "latex":
             if problems:
-                written.append(_write(folder / f"{stem}.tex", export.latex_document([p for _, p in problems])))
+                wrote(_write(folder / f"{stem}.tex", export.latex_document([p for _, p in problems])))
             continue
         for index, problem in problems:
             for diagram in export.twin_diagrams(problem):
                 path = folder / export.file_name(stem, index, diagram.label, _EXTENSION[fmt])
                 content = export.svg(diagram) if fmt == "svg" else export.png(diagram)
-                written.append(_write(path, content))
-    return written, failed
+                wrote(_write(path, content))
+    return failed
 
 
 def _write(path: Path, content: str | bytes) -> str:
