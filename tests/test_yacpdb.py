@@ -303,3 +303,17 @@ def test_mangled_yaml_never_breaks_the_reader():
                     assert item.error.line is not None and item.format()
         except InputError as err:
             assert err.format()
+
+
+def test_twin_labelled_solution_of_a_zero_position():
+    """Popeye's layout: a label line with the twin's changes, its solutions below."""
+    text = ("algebraic:\n  white: [Ke1, Rd1, Bc4]\n  black: [Kg8, Ph7, Pg7, Pf7]\nstipulation: h#1\n"
+            "twins:\n  a: Move c4 b3\n  b: Move c4 a2\n  c: Move d1 d2 Move c4 b3\n"
+            "solution: |\n  a) wBc4-->b3\n\n    1.Kg8-h8 Rd1-d8 #\n\n  b) wBc4-->a2\n\n    1.Kg8-h8 Rd1-d8 #\n\n"
+            "  c) wRd1-->d2  wBc4-->b3\n\n    1.Kg8-h8 Rd2-d8 #\n")
+    [problem] = problems(text)
+    assert problem.zero_position
+    assert problem.intended == ("a) 1.Kg8-h8 Rd1-d8 #", "b) 1.Kg8-h8 Rd1-d8 #", "c) 1.Kg8-h8 Rd2-d8 #")
+    [problem] = problems(text.replace("Rd2-d8 #", "Rd2-d7 #"))
+    verdict_c = check_item(problem, max_time=60).twins[2]
+    assert verdict_c.verdict == "intended_missing"
