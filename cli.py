@@ -176,12 +176,16 @@ def perft(fen: str, depth: str, divide: bool, condition: str | None,
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
               help="A one-line statement to parse (may be repeated).")
+@click.option("--to", "to", type=click.Choice(["native", "yaml"]), default="native", show_default=True,
+              help="The format printed: feerie's native format, or YACPDB/Olive YAML (one --- document "
+                   "per problem; needs PyYAML, the 'yaml' extra).")
 @handle_errors
-def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
-    """Read problems and print them in feerie's native format, normalised.
+def parse_command(files: tuple[str, ...], statements: tuple[str, ...], to: str = "native") -> None:
+    """Read problems and print them in feerie's native format, normalised
+    (or as YACPDB YAML entries with --to yaml).
 
-    FILES may be Popeye input files (English, French, German), native files
-    or files of one-line statements; the format is recognised from the
+    FILES may be Popeye input files (English, French, German), native files,
+    YACPDB/Olive YAML or files of one-line statements; the format is recognised from the
     content. '-' reads standard input.  A problem feerie cannot solve is
     printed too, with its reason on standard error; in a file of several
     problems a bad one is reported and the others are printed.  Exit status
@@ -196,6 +200,7 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
     items = load_inputs(files, statements)
     failed = False
     printed = 0
+    shown = []
     for item in items:
         if isinstance(item, grammar.ProblemError):
             if item.problem is None or len(items) == 1:
@@ -206,10 +211,45 @@ def parse_command(files: tuple[str, ...], statements: tuple[str, ...]) -> None:
             problem = item.problem
         else:
             problem = item
+        shown.append(problem)
+        if to == "yaml":
+            continue
         if printed:
             click.echo("")
         click.echo(grammar.format_native(problem), nl=False)
         printed += 1
+    if to == "yaml" and shown:
+        from grammar.yacpdb import format_yaml
+
+        click.echo(format_yaml(shown), nl=False)
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+@main.command("diagram")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
+              help="A one-line statement to draw (may be repeated).")
+@click.option("--format", "fmt", type=click.Choice(["svg", "latex", "png"]), default="svg", show_default=True,
+              help="svg or png: one image per problem and twin; latex: one document per file for the "
+                   "'diagram' package, as Popeye's LaTeX output.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="The folder the files are written to (created if needed).")
+@handle_errors
+def diagram_command(files: tuple[str, ...], statements: tuple[str, ...], fmt: str, out: str) -> None:
+    """Draw the diagrams of problems: each twin as Popeye sets it up, with the
+    twin, the stipulation and the conditions as its caption.  Files are named
+    after the input and the problem's number (collection-3b.svg for problem 3,
+    twin b); the names written are printed.  A problem that cannot be read is
+    reported and the others are drawn (exit status 2 at the end); one that
+    feerie cannot solve is drawn all the same.
+    """
+    from solver.run.diagrams import write_diagrams
+
+    if not files and not statements:
+        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
+    failed = write_diagrams(files, statements, fmt, out, report=lambda message: click.echo(
+        f"feerie: {message}", err=True), wrote=click.echo)
     if failed:
         sys.exit(EXIT_BAD_INPUT)
 
@@ -421,7 +461,7 @@ def batch_command(paths, db, jobs, max_time, resume, cluster, globs) -> None:
     """Check every problem of the files under PATHS, in parallel, into a SQLite database.
 
     Directories are searched for problem files (.inp .txt .pbm .pop
-    .feerie .epd, or the names --glob matches); the format of each file
+    .feerie .epd .yaml .yml .olv, or the names --glob matches); the format of each file
     is told by its content, not its name.  Each result is written as soon as it is known, so an
     interrupted run loses nothing already reported; --resume then checks
     only what is left (or changed).  A file or problem that cannot be read

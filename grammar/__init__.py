@@ -1,8 +1,9 @@
 """Text to problems: the Lark grammars and the Transformers that build `solver.model.problem.Problem`.
 
-Three input formats, recognised by content: Popeye input files (English,
-French, German), feerie's native collection format, and one-line statements
-(`FEN STIPULATION [CONDITION...]`).
+Four input formats, recognised by content: Popeye input files (English,
+French, German), feerie's native collection format, one-line statements
+(`FEN STIPULATION [CONDITION...]`, EPD lines among them) and YACPDB/Olive
+YAML entries (`grammar.yacpdb`, which also writes them: `format_yaml`).
 
     load(text, filename) -> list[Problem | ProblemError]   one item per problem
     load_strict(text, filename) -> list[Problem]          raises the first error

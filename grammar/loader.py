@@ -1,4 +1,4 @@
-"""Reading problems from text of any of the three formats, recognised by content.
+"""Reading problems from text of any of the four formats, recognised by content.
 
 `load` never raises for a problem-level failure: a file of 500 problems with
 one typo gives 499 Problems and one ProblemError, so that a batch run goes on.
@@ -30,6 +30,7 @@ from grammar.popeye import parse_chunk
 from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
 from grammar.epd import is_epd, read_epd
+from grammar.yacpdb import looks_like_yaml, read_yaml
 from solver.base.errors import InputError, InputWarning
 from solver.base.lines import decode, unify_line_ends
 from solver.model.problem import Problem
@@ -57,7 +58,8 @@ class ProblemError:
 
 
 def detect_format(text: str) -> str:
-    """'popeye', 'native' or 'statement', from the first meaningful line;
+    """'popeye', 'native', 'statement' or 'yaml' (YACPDB/Olive entries), from
+    the first meaningful line;
     InputError if the text is empty or none of them."""
     for number, line in enumerate(unify_line_ends(text).split("\n"), 1):
         stripped = line.strip()
@@ -68,12 +70,15 @@ def detect_format(text: str) -> str:
         first = stripped.split()[0]
         if _FEN_START.match(first):
             return "statement"
+        if looks_like_yaml(stripped):
+            return "yaml"
         if detect_language(re.split(r"[\s;,]", stripped)[0]) is not None:
             return "popeye"
         column = line.index(stripped[0]) + 1
         line = printable(line)
         raise InputError("cannot tell the format: expected a Popeye file (BeginProblem, AnfangProblem, "
-                         "DebutProbleme), a native file ('problem:' blocks) or one-line statements (FEN ...)",
+                         "DebutProbleme), a native file ('problem:' blocks), YACPDB YAML entries (algebraic:, ...) "
+                         "or one-line statements (FEN ...)",
                          None, number, column, line)
     raise InputError("empty input: no problem found", None, 1, 1)
 
@@ -127,6 +132,8 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
                 raw.append(err)
     elif kind == "native":
         raw.extend(parse_native(text, filename))
+    elif kind == "yaml":
+        raw.extend(read_yaml(text, filename))
     else:
         for number, line in enumerate(lines, 1):
             stripped = line.strip()

@@ -448,7 +448,7 @@ def test_control_characters_in_file_names_are_escaped(tmp_path):
         assert not any(line.startswith("[1 of 1] forged") for line in out.splitlines())
     assert str(folder / "plain.txt") in result.output  # plain names are left alone
     records = json.loads(runner.invoke(main, ["report", "--db", str(db), "--format", "json"]).output)
-    assert {r["file"] for r in records} == {str(folder / name), str(folder / "plain.txt")}
+    assert {r["file"] for r in records["problems"]} == {str(folder / name), str(folder / "plain.txt")}
 
 
 def test_a_batch_of_unreadable_input_exits_2(tmp_path):

@@ -107,7 +107,7 @@ def test_piece_title_names_catalogue_pieces():
 
 
 def test_the_html_report_draws_an_unsupported_fairy_problem():
-    """A batch row keeps the pieces as [square, colour, code]; the report's diagram draws them."""
+    """A batch row keeps each twin's pieces as [square, colour, code]; the report's diagram draws them."""
     import json
 
     from solver.batch.batch import pieces_json
@@ -119,7 +119,8 @@ def test_the_html_report_draws_an_unsupported_fairy_problem():
     row = {"file": "f.inp", "idx": 1, "line": 1, "verdict": "unsupported", "stipulation": "#2",
            "evidence": "fairy piece CA is not supported", "pieces": pieces_json(problem)}
     html = html_report([row])
-    assert sorted(json.loads(row["pieces"])) == [["a1", "white", "G"], ["e1", "white", "K"], ["h8", "black", "CA"]]
+    [stored] = json.loads(row["pieces"])["twins"]
+    assert sorted(stored["pieces"]) == [["a1", "white", "G"], ["e1", "white", "K"], ["h8", "black", "CA"]]
     start, end = html.index("<svg"), html.index("</svg>") + len("</svg>")
     groups = pieces_of(html[start:end])
     assert groups["a1"].get("data-kind") == "G" and groups["h8"].get("data-kind") == "CA"

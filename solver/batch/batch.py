@@ -52,7 +52,7 @@ from solver.model.problem import Problem
 from solver.batch.progress import shown_name
 from solver.run.workers import WorkerDied, WorkerPool
 
-PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie", ".epd")
+PROBLEM_SUFFIXES = (".inp", ".txt", ".pbm", ".pop", ".feerie", ".epd", ".yaml", ".yml", ".olv")
 CONNECT_TIMEOUT = 15  # seconds to reach a Dask scheduler
 MAX_WORKER_DEATHS = 3  # a problem whose worker dies this often is recorded as such
 MAX_ATTEMPTS = 3  # other executor failures on one problem before the batch stops
@@ -190,9 +190,22 @@ def _text_hash(*parts: str) -> str:
 
 
 def pieces_json(problem: Problem | None) -> str | None:
+    """The report's diagrams of a problem: {"twins": [{"label", "pieces":
+    [[square, colour, kind], ...], "caption": [line, ...]}, ...]}, one per twin
+    as Popeye sets it up (`solver.output.diagram_export`); the diagram alone,
+    [[square, colour, kind], ...] (the form older versions stored), when its
+    twins cannot be set up."""
     if problem is None:
         return None
-    return json.dumps([[p.square, p.color, p.kind] for p in problem.pieces])
+    from solver.model.twins import TwinError
+    from solver.output.diagram_export import twin_diagrams
+
+    try:
+        diagrams = twin_diagrams(problem)
+    except TwinError:
+        return json.dumps([[p.square, p.color, p.kind] for p in problem.pieces])
+    return json.dumps({"twins": [{"label": d.label, "pieces": [list(t) for t in d.pieces], "caption": list(d.caption)}
+                                 for d in diagrams]})
 
 
 def run_job(job: Job) -> dict:

@@ -4,9 +4,10 @@ Every format lists the problems gravest verdict first (the order of
 `solver.check.check.SEVERITY`: errors, illegal positions, ..., timeouts, sound
 last), then by file and index; text and HTML begin with the totals by
 verdict.  The HTML page is one self-contained file: each unsound problem
-with its diagram (inline SVG) and its evidence, then a table of the rest.  File names (and titles)
-are shown through `progress.shown_name`: a control character in them is
-escaped, so that no name can break or forge a line of the text report.
+with its diagrams (inline SVG, one per twin with its caption) and its
+evidence, then a table of the rest.  File names (and titles) are shown
+through `progress.shown_name`: a control character in them is escaped, so
+that no name can break or forge a line of the text report.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ table.totals td, table.rest td, table.rest th { padding: 2px 10px; }
 table.rest { border-collapse: collapse; }
 table.rest tr:nth-child(even) { background: #f4f4f4; }
 .problem { display: flex; gap: 1.5em; border-top: 1px solid #ccc; padding: 1em 0; }
+.diagrams { display: flex; flex-wrap: wrap; gap: .5em; max-width: 60em; } figure { margin: 0; }
 .verdict { font-weight: bold; }
 .v-sound { color: #1a7f37; } .v-cooked, .v-short_solution, .v-intended_missing, .v-no_solution { color: #b42318; }
 .v-illegal_position, .v-error { color: #7a0000; } .v-unsupported, .v-timeout { color: #8a6d00; }
@@ -127,9 +129,8 @@ def html_report(rows: list[dict], source: str = "") -> str:
     if unsound:
         out.append("<h2>Unsound and unchecked problems</h2>")
     for r in unsound:
-        pieces = json.loads(r["pieces"]) if r.get("pieces") else None
         out.append('<div class="problem">')
-        out.append(f"<div>{diagram_svg(pieces)}</div>" if pieces else "<div></div>")
+        out.append('<div class="diagrams">' + "".join(_diagrams(r, diagram_svg)) + "</div>")
         out.append("<div>")
         out.append(f"<div>{escape(_place(r))}</div>")
         out.append(f'<div class="verdict v-{escape(r["verdict"])}">{escape(r["verdict"])}</div>')
@@ -153,6 +154,17 @@ def html_report(rows: list[dict], source: str = "") -> str:
         out.append("</table>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _diagrams(row: dict, draw) -> list[str]:
+    """Every twin's diagram of a row, with its caption (twin, stipulation,
+    conditions); rows of older versions hold the diagram's pieces alone."""
+    stored = json.loads(row["pieces"]) if row.get("pieces") else None
+    if not stored:
+        return []
+    if isinstance(stored, list):
+        return [f'<figure>{draw(stored)}</figure>']
+    return [f'<figure>{draw(t["pieces"], caption=t.get("caption") or ())}</figure>' for t in stored["twins"]]
 
 
 def render(rows: list[dict], fmt: str, source: str = "") -> str:

@@ -16,6 +16,7 @@ it ("black camel (CA) b8"), which a browser shows on hover.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 _WHITE_GLYPHS = {"K": "\u2654", "Q": "\u2655", "R": "\u2656", "B": "\u2657", "S": "\u2658", "P": "\u2659"}
@@ -35,15 +36,20 @@ _DEFS = ('<defs>'
          '<rect x="0" y="0" width="0.5" height="1"/></clipPath></defs>')
 
 
-def diagram_svg(pieces, size: int = 36) -> str:
+def diagram_svg(pieces, size: int = 36, caption: Sequence[str] = ()) -> str:
     """`pieces`: (square, colour, kind) triples, e.g. ('e1', 'white', 'K'),
     kinds by their Popeye English code ('G', 'CA'), colours 'white', 'black'
-    or 'neutral'."""
+    or 'neutral'.  `caption`: lines written centred under the board (the
+    twin, the stipulation, the conditions), part of the image so that a
+    diagram file says what is to be solved."""
     board = 8 * size
     margin = size // 2
     total = board + 2 * margin
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" '
-           f'viewBox="0 0 {total} {total}" role="img" aria-label="diagram">']
+    line = max(10, size * 4 // 9)
+    height = total + (len(caption) * (line + 4) + line // 2 if caption else 0)
+    label = escape(" / ".join(caption), quote=True) if caption else "diagram"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
+           f'viewBox="0 0 {total} {height}" role="img" aria-label="{label}">']
     if any(colour == "neutral" for _, colour, _ in pieces):
         out.append(_DEFS)
     for rank in range(8):
@@ -67,6 +73,9 @@ def diagram_svg(pieces, size: int = 36) -> str:
         cx = margin + file * size + size / 2
         cy = margin + (7 - rank) * size + size / 2
         out.append(_piece(square, colour, kind, cx, cy, size))
+    for i, text in enumerate(caption):
+        out.append(f'<text class="caption" x="{total / 2}" y="{total + (i + 1) * (line + 4)}" font-size="{line}" '
+                   f'font-family="sans-serif" text-anchor="middle" fill="#222">{escape(text)}</text>')
     out.append("</svg>")
     return "".join(out)
 
