@@ -42,9 +42,11 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
-                                        LOCAL_OBSERVATION, ORTHODOX_WALKS, WALK_MOVES_ONLY)
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, VIA
-from solver.engine.movegen import attacked, piece_moves
+                                        LOCAL_OBSERVATION, NO_EFFECTS, ONE_KING, ORTHODOX_WALKS,
+                                        WALK_MOVES_ONLY)
+from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, VIA
+from solver.engine import movegen
+from solver.engine.movegen import ATTACKS, SLIDES, STEPS, piece_moves
 from solver.conditions.rebirth import regular
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces import generic
@@ -59,33 +61,44 @@ def rebirth_square(piece: int, sq: int) -> int:
     return regular(piece * side, side, sq)
 
 
-def observes(pos, frm: int, target: int) -> bool:
+# REBIRTH[piece][sq]: `rebirth_square`, for every orthodox piece code and square
+REBIRTH: dict[int, list[int]] = {
+    kind * side: [rebirth_square(kind * side, sq) if not sq & 0x88 else -1 for sq in range(128)]
+    for kind in _ORTHODOX for side in (WHITE, -WHITE)}
+
+
+def observes(board, frm: int, target: int) -> bool:
     """Does the piece on frm attack `target` by the Mars rule: lifted onto
     its rebirth square (which must be empty, or frm), does it attack
-    `target` from there?"""
-    board = pos.board
+    `target` from there?  (The test of `movegen.attacked`, from the
+    rebirth square, with frm counted empty.)"""
     piece = board[frm]
     if not piece or frm == target:
         return False
-    r = rebirth_square(piece, frm)
-    if r == target:
+    r = REBIRTH[piece][frm]
+    if r == target or (r != frm and board[r]):
         return False
-    if r == frm:
-        return attacked(board, target, 0, (frm,))
-    if board[r]:
+    d = target - r + 119
+    if not ATTACKS[piece][d]:
         return False
-    board[frm] = 0
-    board[r] = piece
-    try:
-        return attacked(board, target, 0, (r,))
-    finally:
-        board[r] = 0
-        board[frm] = piece
+    if not SLIDES[piece]:
+        return True
+    step = STEPS[d]
+    t = r + step
+    while t != target:
+        if board[t] and t != frm:
+            return False
+        t += step
+    return True
 
 
 def watch(pos, target: int, pieces) -> bool:
     """Is `target` attacked by one of the pieces on `pieces` (Mars rule)?"""
-    return any(observes(pos, a, target) for a in list(pieces))
+    board = pos.board
+    for a in pieces:
+        if observes(board, a, target):
+            return True
+    return False
 
 
 def in_check(pos, side: int | None = None) -> bool:
@@ -96,52 +109,124 @@ def in_check(pos, side: int | None = None) -> bool:
     return ksq >= 0 and watch(pos, ksq, pos.occupied[-side])
 
 
-def _is_capture(board, m: int) -> bool:
-    flag = (m >> 14) & 7
-    return flag == EN_PASSANT or (flag != CASTLE and flag != EXCHANGE
-                                  and board[(m >> 7) & 127] != 0)
-
-
 def captures(pos) -> list[int]:
     """The pseudo-legal Mars captures of the side to move: each piece's
-    captures from its rebirth square, as moves from its own square."""
+    captures from its rebirth square (`observes` of each enemy piece), as
+    moves from its own square."""
     board = pos.board
     s = pos.side
+    enemies = pos.occupied[-s]
     out = []
-    for frm in sorted(pos.occupied[s]):
-        piece = board[frm]
-        r = rebirth_square(piece, frm)
-        if r != frm and board[r]:
-            continue
-        board[frm] = 0
-        board[r] = piece
-        try:
-            targets = [(m >> 7) & 127 for m in piece_moves(pos, r, piece * s, s)]
-        finally:
-            board[r] = 0
-            board[frm] = piece
+    for frm in pos.occupied[s]:
+        r = REBIRTH[board[frm]][frm]
         mark = 0 if r == frm else VIA | r << 24
-        out += [frm | t << 7 | mark for t in dict.fromkeys(targets) if board[t] * s < 0]
+        out += [frm | t << 7 | mark for t in enemies if observes(board, frm, t)]
     return out
 
 
-def pseudo_moves(pos, promotions: tuple[int, ...]) -> list[int]:
+def pseudo_moves(pos) -> list[int]:
     """Every pseudo-legal move: the walks' non-captures (castling judged by
     the Mars observation), then the Mars captures."""
     board = pos.board
-    quiet = [m for m in generic.pseudo_moves(pos, promotions, watch=watch)
-             if not _is_capture(board, m)]
+    quiet = [m for m in movegen.pseudo_moves(pos)
+             if not board[(m >> 7) & 127] and (m >> 14) & 7 not in _NOT_QUIET]
+    ksq = pos.kings[pos.side]
+    if ksq >= 0 and pos.castling:
+        quiet += generic._castlings(pos, ksq, watch)
     return quiet + captures(pos)
 
 
-def legal_moves(pos, promotions: tuple[int, ...], first_only: bool = False) -> list[int]:
-    """The pseudo-legal moves after which the mover's king is not attacked."""
+_NOT_QUIET = (EN_PASSANT, CASTLE)
+
+
+def lines(board, ksq: int, pieces) -> set[int]:
+    """The squares whose vacating may open a Mars attack on ksq by the
+    pieces on `pieces`: for each piece whose walk reaches ksq from its
+    rebirth square on an empty board, that square and those between.
+    A move that vacates none of them, and moves neither king nor rook of a
+    castling, opens no attack: whatever it fills only blocks."""
+    out = set()
+    for a in pieces:
+        p = board[a]
+        r = REBIRTH[p][a]
+        d = ksq - r + 119
+        if r == ksq or not ATTACKS[p][d]:
+            continue
+        out.add(r)
+        if SLIDES[p]:
+            step = STEPS[d]
+            t = r + step
+            while t != ksq:
+                out.add(t)
+                t += step
+    return out
+
+
+def _remedies(board, ksq: int, checkers) -> set[int]:
+    """The squares a move of another piece than the king must land on to
+    lift the check of every checker: the checker's own, its rebirth square
+    (filled, the checker cannot stand there), a square between."""
+    out = None
+    for c in checkers:
+        squares = {c} | (lines(board, ksq, (c,)) - {ksq})
+        out = squares if out is None else out & squares
+    return out
+
+
+def _after(board, m: int, s: int, target: int, pieces, moved_sees: bool) -> bool:
+    """Is `target` attacked once the plain move m of side s (no castling, no
+    e.p.) is on the board, by the pieces on `pieces` other than the one m
+    takes (and, with `moved_sees`, by the moved piece on its arrival)?  The
+    board is changed and put back: the position's make, which also keeps
+    hash and lists, costs more (exact where a move has no effects)."""
+    frm, to = m & 127, (m >> 7) & 127
+    piece = board[frm]
+    taken = board[to]
+    board[frm] = 0
+    board[to] = ((m >> 17) & 127) * s if (m >> 14) & 7 == PROMOTION else piece
+    if target == frm:
+        target = to
+    try:
+        for a in pieces:
+            if a != to and a != frm and observes(board, a, target):
+                return True
+        return moved_sees and observes(board, to, target)
+    finally:
+        board[to] = taken
+        board[frm] = piece
+
+
+def legal_moves(pos, first_only: bool = False, fast: bool = False) -> list[int]:
+    """The pseudo-legal moves after which the mover's king is not attacked.
+    With `fast`, a move of another piece than the king (castling aside) is
+    legal untried, out of check, if it vacates no square of `lines`, and
+    illegal untried, in check, if it lands on none of the `_remedies`."""
     s = pos.side
+    ksq = pos.kings[s]
+    board = pos.board
+    safe = remedies = None
+    if fast and ksq >= 0:
+        checkers = [a for a in pos.occupied[-s] if observes(board, a, ksq)]
+        if checkers:
+            remedies = _remedies(board, ksq, checkers)
+        else:
+            safe = lines(board, ksq, pos.occupied[-s])
     out = []
-    for m in pseudo_moves(pos, promotions):
-        pos.make(m)
-        ok = not in_check(pos, s)
-        pos.unmake()
+    for m in pseudo_moves(pos):
+        frm = m & 127
+        if frm == ksq or (m >> 14) & 7 == CASTLE or (safe is None and remedies is None):
+            ok = None
+        elif safe is not None:
+            ok = True if frm not in safe else None
+        else:
+            ok = None if (m >> 7) & 127 in remedies else False
+        if ok is None:
+            if fast and (m >> 14) & 7 != CASTLE:
+                ok = not _after(board, m, s, ksq, pos.occupied[-s], False)
+            else:
+                pos.make(m)
+                ok = not in_check(pos, s)
+                pos.unmake()
         if ok:
             out.append(m)
             if first_only:
@@ -149,12 +234,32 @@ def legal_moves(pos, promotions: tuple[int, ...], first_only: bool = False) -> l
     return out
 
 
-def checking_moves(pos, promotions: tuple[int, ...]) -> list[int]:
+def checking_moves(pos, fast: bool = False) -> list[int]:
+    """The legal moves after which the other side's king is attacked; with
+    `fast`, only the moves that may check are tried: the king's and
+    castling, those that vacate a square of the own pieces' `lines`, and
+    those whose piece, as it lands (promoted), reaches the king from its
+    rebirth square on an empty board."""
     s = pos.side
-    if pos.kings[-s] < 0:
+    eksq = pos.kings[-s]
+    if eksq < 0:
         return []
+    board = pos.board
+    ksq = pos.kings[s]
+    opening = lines(board, eksq, pos.occupied[s]) if fast else None
     out = []
-    for m in legal_moves(pos, promotions):
+    for m in legal_moves(pos, False, fast):
+        if opening is not None:
+            frm, to, flag = m & 127, (m >> 7) & 127, (m >> 14) & 7
+            piece = (((m >> 17) & 127) * s) if flag == PROMOTION else board[frm]
+            r = REBIRTH[piece][to]
+            if not (frm == ksq or flag == CASTLE or frm in opening
+                    or (r != eksq and ATTACKS[piece][eksq - r + 119])):
+                continue
+            if flag != CASTLE:
+                if _after(board, m, s, eksq, pos.occupied[s], True):
+                    out.append(m)
+                continue
         pos.make(m)
         if in_check(pos, -s):
             out.append(m)
@@ -172,11 +277,14 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         raise InputError("condition MarsCirce with piece attributes is not supported")
     if not v.kinds <= _ORTHODOX or set(v.promotions) - _ORTHODOX:
         raise InputError("condition MarsCirce with fairy pieces is not supported")
-    promotions = v.promotions
+    # the untried legality and check tests need a move to change only its
+    # own squares, and one king a side (FEERIE_GENERIC clears them: every
+    # move is then made and tried)
+    fast = {NO_EFFECTS, ONE_KING} <= v.properties
     rules.in_check = in_check
-    rules._legal = lambda pos, first_only=False: legal_moves(pos, promotions, first_only)
-    rules._has_legal = lambda pos: bool(legal_moves(pos, promotions, True))
-    rules._checking = lambda pos: checking_moves(pos, promotions)
+    rules._legal = lambda pos, first_only=False: legal_moves(pos, first_only, fast)
+    rules._has_legal = lambda pos: bool(legal_moves(pos, True, fast))
+    rules._checking = lambda pos: checking_moves(pos, fast)
     return rules
 
 
