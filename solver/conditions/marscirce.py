@@ -92,13 +92,34 @@ def observes(board, frm: int, target: int) -> bool:
     return True
 
 
+def attacked(board, target: int, pieces, skip: int = -1) -> bool:
+    """Is `target` attacked (Mars rule) by one of the pieces on `pieces`
+    but the one on `skip`?  (`observes` inlined: the check test is the hot
+    path of this condition.)"""
+    for a in pieces:
+        piece = board[a]
+        if not piece or a == target or a == skip:
+            continue
+        r = REBIRTH[piece][a]
+        if r == target or (r != a and board[r]):
+            continue
+        d = target - r + 119
+        if not ATTACKS[piece][d]:
+            continue
+        if SLIDES[piece]:
+            step = STEPS[d]
+            x = r + step
+            while x != target and (not board[x] or x == a):
+                x += step
+            if x != target:
+                continue
+        return True
+    return False
+
+
 def watch(pos, target: int, pieces) -> bool:
     """Is `target` attacked by one of the pieces on `pieces` (Mars rule)?"""
-    board = pos.board
-    for a in pieces:
-        if observes(board, a, target):
-            return True
-    return False
+    return attacked(pos.board, target, pieces)
 
 
 def in_check(pos, side: int | None = None) -> bool:
@@ -111,16 +132,32 @@ def in_check(pos, side: int | None = None) -> bool:
 
 def captures(pos) -> list[int]:
     """The pseudo-legal Mars captures of the side to move: each piece's
-    captures from its rebirth square (`observes` of each enemy piece), as
-    moves from its own square."""
+    captures from its rebirth square (`observes`, inlined: each piece's
+    rebirth square is looked up once), as moves from its own square."""
     board = pos.board
     s = pos.side
     enemies = pos.occupied[-s]
     out = []
     for frm in pos.occupied[s]:
-        r = REBIRTH[board[frm]][frm]
+        piece = board[frm]
+        r = REBIRTH[piece][frm]
+        if r != frm and board[r]:
+            continue
         mark = 0 if r == frm else VIA | r << 24
-        out += [frm | t << 7 | mark for t in enemies if observes(board, frm, t)]
+        reach = ATTACKS[piece]
+        slides = SLIDES[piece]
+        for t in enemies:
+            d = t - r + 119
+            if not reach[d]:
+                continue
+            if slides:
+                step = STEPS[d]
+                x = r + step
+                while x != t and (not board[x] or x == frm):
+                    x += step
+                if x != t:
+                    continue
+            out.append(frm | t << 7 | mark)
     return out
 
 
@@ -187,10 +224,7 @@ def _after(board, m: int, s: int, target: int, pieces, moved_sees: bool) -> bool
     if target == frm:
         target = to
     try:
-        for a in pieces:
-            if a != to and a != frm and observes(board, a, target):
-                return True
-        return moved_sees and observes(board, to, target)
+        return attacked(board, target, pieces, to) or (moved_sees and attacked(board, target, (to,)))
     finally:
         board[to] = taken
         board[frm] = piece
