@@ -7,10 +7,11 @@ from solver.engine import consistency
 
 
 def state(pos):
-    """Everything make/unmake must restore, attributes included."""
+    """Everything make/unmake must restore, attributes included (a plain
+    Position, under a condition without effects such as MarsCirce, has none)."""
     return (tuple(pos.board), pos.side, pos.castling, pos.ep, pos.hash, tuple(pos.kings),
             frozenset(pos.occupied[1]), frozenset(pos.occupied[-1]), pos.fairy,
-            tuple(sorted(pos.attrs.items())))
+            tuple(sorted(getattr(pos, "attrs", {}).items())))
 
 
 def walk(rules, pos, depth: int) -> int:

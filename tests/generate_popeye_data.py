@@ -146,11 +146,14 @@ def legal(text: str) -> bool:
     return not illegal_reasons(item)
 
 
-def popeye(binary: str, text: str, seconds: int = 600) -> str:
-    """Popeye's output ('' if it did not finish within `seconds`)."""
+def popeye(binary: str, text: str, seconds: int = 600, errors: bool = False) -> str:
+    """Popeye's output ('' if it did not finish within `seconds`); with
+    `errors`, what it writes to stderr follows (its refusals: "the side to
+    play can capture the king")."""
     try:
-        return subprocess.run([binary, "-maxtime", "20"], input=text, capture_output=True,
-                              text=True, timeout=seconds).stdout
+        done = subprocess.run([binary, "-maxtime", "20"], input=text, capture_output=True,
+                              text=True, timeout=seconds)
+        return done.stdout + done.stderr if errors else done.stdout
     except subprocess.TimeoutExpired:
         return ""
 
@@ -350,6 +353,7 @@ CAPTURER_FORMS = {
     "Volage": ("~1", "#2", "h#2", "s#2"),
     "Hypervolage": ("~1", "#2", "h#2"),
     "Take&MakeChess": ("~1", "#2", "h#2", "s#2"),
+    "MarsCirce": ("~1", "~1", "#2", "h#2", "s#2", "h=2"),
 }
 
 
@@ -431,9 +435,11 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 text += f"Condition {rng.choice(texts) if texts else condition}\n"
                 if not legal(plain):
                     continue
-                out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n")
+                out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", errors=True)
                 if "solution finished" not in out or out.count("\n") > MAX_LINES or "problem ignored" in out:
                     continue  # too long, or a combination Popeye refuses
+                if "can capture the king" in out:   # illegal under the condition (MarsCirce)
+                    continue
                 if not has_play(out):
                     if empty >= 1:
                         continue

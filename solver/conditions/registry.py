@@ -13,7 +13,7 @@ from typing import Iterable
 from solver.base.errors import InputError
 from solver.conditions import (
     changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
-    madrasi, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, singlebox, takemake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
@@ -41,6 +41,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **changers.SPECS,
     "Take&MakeChess": takemake.SPEC,
     **circe.SPECS,
+    "MarsCirce": marscirce.SPEC,
 }
 
 
@@ -74,6 +75,10 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         refused = [n for n in names if n in POPEYE_REFUSES.get(name, ())]
         if refused:
             raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
+    for cond, spec in zip(conditions, specs):
+        if spec.alone and len(conditions) > 1:
+            other = next(c.name for c in conditions if c is not cond)
+            raise InputError(f"condition {other} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):

@@ -371,6 +371,9 @@ class ConditionSpec:
     # the condition is tested together with one that has effects (Circe's
     # rebirths): without it, the two are refused together by name
     with_effects: bool = False
+    # the condition replaces the generator and check test (MarsCirce): played
+    # with no other condition (what another's hooks would do to them is untested)
+    alone: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
 

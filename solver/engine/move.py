@@ -34,6 +34,9 @@ LOCUST = 6      # the piece on the square in bits 24-30 is captured; `to` is emp
 # capture of `to`, which the condition's effect undoes).
 TAKE_MAKE = 1 << 32
 RETURNS = 1 << 33
+# A MarsCirce capture from the mover's rebirth square, which bits 24-30 hold
+# (solver.conditions.marscirce): made as the plain capture it ends as.
+VIA = 1 << 34
 
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
               CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",

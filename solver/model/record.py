@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS
+from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS, VIA
 from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 from solver.model.tree import Component, Effect, components_order
@@ -20,6 +20,8 @@ from solver.model.tree import Component, Effect, components_order
 def component(pos, m: int) -> Component:
     """The move m as the tree records it, from the position before it."""
     c = _plain_component(pos, m)
+    if m & VIA:   # MarsCirce: captured from the rebirth square, `Rd4-a1*c1`
+        c = replace(c, via=square_name((m >> 24) & 127))
     attrs = getattr(pos, "attrs", None)
     if attrs is None:   # a plain Position: no attributes, no effects
         return c

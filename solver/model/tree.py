@@ -60,6 +60,9 @@ class Component:
     `Lh8*f6-e5`: from h8, takes on f6, lands on e5); `capture` is then True.
     `neutral`: the moving piece is neutral (so is the piece it promotes to);
     Popeye prints `nSd4-e6`, `nPb7-b8=nQ`.
+    `via`: where the mover stands when it captures, when that is not `frm`
+    (MarsCirce: it captures from its rebirth square; Popeye prints
+    `Rd4-a1*c1`).
     `attributes`: the mover's piece attributes (Popeye's English names, in
     Popeye's order: 'Royal', 'Kamikaze', 'Chameleon'; a promoted piece keeps
     them); `effects`: what the move does besides (`Effect`), in the order
@@ -76,6 +79,7 @@ class Component:
     exchange: bool = False
     captured: str | None = None
     neutral: bool = False
+    via: str | None = None
     attributes: tuple[str, ...] = ()
     effects: tuple["Effect", ...] = ()
 

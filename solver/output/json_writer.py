@@ -28,6 +28,8 @@ def component_json(c: Component) -> dict[str, Any]:
     out = {"piece": c.kind, "from": c.frm, "to": c.to, "capture": c.capture,
            "promotion": c.promotion, "castling": c.castling, "en_passant": c.en_passant,
            "exchange": c.exchange, "captured": c.captured, "neutral": c.neutral}
+    if c.via:
+        out["via"] = c.via
     if c.attributes:
         out["attributes"] = list(c.attributes)
     if c.effects:
@@ -236,7 +238,7 @@ def _add_line(nodes: list[Node], path: list[Node]) -> None:
 def _component(d: dict[str, Any]) -> Component:
     return Component(d["piece"], d["from"], d["to"], capture=d["capture"], promotion=d["promotion"],
                      castling=d["castling"], en_passant=d["en_passant"], exchange=d["exchange"],
-                     captured=d.get("captured"), neutral=d.get("neutral", False),
+                     captured=d.get("captured"), neutral=d.get("neutral", False), via=d.get("via"),
                      attributes=tuple(d.get("attributes", ())),
                      effects=tuple(Effect(e["square"], _piece_back(e["before"]),
                                           _piece_back(e["after"])) for e in d.get("effects", ())))

@@ -106,9 +106,10 @@ def component_text(c: Component, language: str = "en") -> str:
         # (a pawn's, in Take&Make, without its letter: `b6*c7-c5`)
         text = f"{'' if c.kind == 'P' and not prefix else prefix + letter}{c.frm}*{c.captured}-{c.to}"
     else:
-        # a pawn has no letter, but for one with attributes or neutral: `kPb7*c8`, `nPe2-e4`
+        # a pawn has no letter, but for one with attributes or neutral: `kPb7*c8`, `nPe2-e4`;
+        # a MarsCirce capture from the rebirth square: `Rd4-a1*c1`
         text = ("" if c.kind == "P" and not prefix else prefix + letter) + c.frm + \
-            ("*" if c.capture else "-") + c.to
+            (f"-{c.via}" if c.via else "") + ("*" if c.capture else "-") + c.to
     if c.promotion:
         text += "=" + prefix + piece_letter(c.promotion, language)
     if c.en_passant:
@@ -159,7 +160,7 @@ _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
-    rf"(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
+    rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?"
     rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?\])*)"
@@ -305,8 +306,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             else:
                 comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
-                                 en_passant=en_passant, neutral=neutral, attributes=attributes,
-                                 effects=effects)
+                                 en_passant=en_passant, neutral=neutral, via=m.group("via"),
+                                 attributes=attributes, effects=effects)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":
