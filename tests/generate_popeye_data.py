@@ -388,7 +388,7 @@ CIRCE_FORMS = {
                           ("~1", "~1", "#2", "h#2", "s#2")),
     # the rebirth waits for the next move: no `~1` (nothing is pending in the diagram)
     "CirceParrain": (("Circe Parrain", "ParrainCirce", "ContraParrain", "Circe ContraParrain",
-                      "Circe LastMove Equipollents"), ("#2", "h#2", "s#2", "h#3", "=2", "h=2")),
+                      "Circe LastMove Equipollents"), ("#2", "h#2", "s#2", "h#2", "=2", "h=2")),
     "CirceVector": (("Circe Equipollents", "EquipollentsCirce", "Circe Equipollents Strict", "PWC",
                      "Circe PWC", "AntipodeanCirce", "Circe Antipodes", "Circe Antipodes Strict"),
                     ("~1", "~1", "#2", "h#2", "s#2", "=2")),

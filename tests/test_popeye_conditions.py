@@ -72,7 +72,7 @@ def test_every_circe_form_has_problems():
     # Targeted: castling rights regained by rebirth, e.p., promotions, fairy pieces
     assert {case.split("#")[0] for case in CIRCE_CASES} == {"Circe", "CirceSquares", "AntiCirce",
                                                            "AntiCirceSquares", "CirceCombinations", "CirceRexInclusive", "Targeted",
-                                                           "CirceVector", "TargetedVector"}
+                                                           "CirceParrain", "CirceVector", "TargetedVector"}
     assert len(CIRCE_CASES) >= 120
 
 
