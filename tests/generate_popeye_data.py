@@ -400,6 +400,12 @@ CIRCE_FORMS = {
     "CirceGridKoeKo": (("Circe GridChess", "AntiCirce GridChess", "Circe KoeKo", "Circe NewKoeko",
                         "Circe AntiKoeko"),
                        ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
+    # the rebirth waits for the next move: no `~1` (nothing is pending in the diagram)
+    "CirceParrain": (("Circe Parrain", "ParrainCirce", "ContraParrain", "Circe ContraParrain",
+                      "Circe LastMove Equipollents"), ("#2", "h#2", "s#2", "h#2", "=2", "h=2")),
+    "CirceVector": (("Circe Equipollents", "EquipollentsCirce", "Circe Equipollents Strict", "PWC",
+                     "Circe PWC", "AntipodeanCirce", "Circe Antipodes", "Circe Antipodes Strict"),
+                    ("~1", "~1", "#2", "h#2", "s#2", "=2")),
 }
 
 

@@ -15,6 +15,7 @@ from solver.conditions import rebirth
 from solver.conditions.registry import rules_for
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, parse_square, square_name
 from solver.engine.effects import EffectsPosition
+from solver.engine.move import Move
 from solver.output.json_writer import _component, component_json
 from solver.output.notation import parse_turn, turn_text
 from solver.pieces.catalogue import by_code
@@ -153,3 +154,58 @@ def _solve_item(item) -> str:
     from solver.run.solve import solve_problem
 
     return write_problem(item, solve_problem(item).twins, time_s=0.0)
+
+
+# ------------------------------------------- the Equipollents family, Parrain
+
+def _parrain_rules_and_position(pieces: str, condition: str = "Circe Parrain"):
+    [problem] = grammar.load(f"BeginProblem\nPieces {pieces}\nStipulation h#2\n"
+                             f"Condition {condition}\nEndProblem\n", "x.inp")
+    rules = rules_for(problem)
+    return rules, rules.position(problem, BLACK)
+
+
+def _move(rules, pos, uci: str) -> int:
+    [m] = [m for m in rules.turns(pos) if Move.decode(m).uci() == uci]
+    return m
+
+
+def test_a_move_vector_adds_a_castlings_king_and_rook():
+    from solver.conditions.circe import _shifted, _vector
+    from solver.engine.move import CASTLE
+
+    king_side = _sq("e1") | _sq("g1") << 7 | CASTLE << 14 | 7 << 17
+    assert _vector(king_side) == (0, 0)
+    assert _vector(_sq("f6") | _sq("f4") << 7) == (-2, 0)
+    assert square_name(_shifted(_sq("f4"), (-2, 0), 1)) == "f2"
+    assert square_name(_shifted(_sq("f4"), (-2, 0), -1)) == "f6"
+    assert _shifted(_sq("f2"), (-2, 0), 1) is None and _shifted(_sq("h4"), (0, 1), 1) is None
+
+
+def test_parrains_victim_is_reborn_by_the_next_move_and_keyed():
+    """BEISPIEL/parrain.inp #1 (Popeye: 2.De3*f4 Gf6*f4[+wGf2] #): the victim
+    waits on the undo stack, is part of the key, and a null move drops it."""
+    from solver.conditions.circe import _pending
+
+    rules, pos = _parrain_rules_and_position("White Ge8 Gf6 Gf4 Gg2 Black Kf5 Qa7")
+    for uci in ("a7e3", "e8e2"):
+        pos.make(_move(rules, pos, uci))
+    quiet_key = rules.key(pos)
+    pos.make(_move(rules, pos, "e3f4"))
+    assert _pending(pos) == (by_code("G").kind, _sq("f4"))
+    taken_key = rules.key(pos)
+    assert taken_key != quiet_key and taken_key[1] is not None
+    pos.make(_move(rules, pos, "f6f4"))
+    assert pos.board[_sq("f2")] == by_code("G").kind and _pending(pos) == (-QUEEN, _sq("f4"))
+    pos.unmake()
+    pos.set_state(-pos.side, ())
+    assert _pending(pos) is None
+    pos.unmake()
+    assert _pending(pos) == (by_code("G").kind, _sq("f4"))
+
+
+def test_parrain_solves_as_popeye_prints():
+    out = _solve("BeginProblem\nPieces White Ge8 Gf6 Gf4 Gg2 Black Kf5 Qa7\nStipulation h#2\n"
+                 "Condition ParrainCirce\nOption NoWk\nEndProblem\n")
+    assert "1.Qa7-e3 Ge8-e2   2.Qe3*f4 Gf6*f4[+wGf2] #" in out
+    assert "1.Qa7-g7 Gg2-g8   2.Qg7*f6 Gf4*f6[+wGf8] #" in out

@@ -72,7 +72,7 @@ def test_every_circe_form_has_problems():
     # Targeted: castling rights regained by rebirth, e.p., promotions, fairy pieces
     from generate_popeye_data import CIRCE_FORMS
 
-    assert {case.split("#")[0] for case in CIRCE_CASES} == set(CIRCE_FORMS) | {"Targeted"}
+    assert {case.split("#")[0] for case in CIRCE_CASES} == set(CIRCE_FORMS) | {"Targeted", "TargetedVector"}
     assert len(CIRCE_CASES) >= 120
 
 
@@ -115,7 +115,17 @@ def _reason(text: str) -> str | None:
     ("Circe Cage", "#2", "condition Circe Cage is not supported"),
     ("Circe Strict RexInclusive", "#2", "condition Circe RexInclusive Strict is not supported"),
     ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),
-    ("Circe Parrain", "#2", "condition Circe Parrain is not supported"),
+    ("Circe Parrain Strict", "#2", "condition Circe Parrain Strict is not supported"),
+    ("Circe ContraParrain RexInclusive", "#2", "condition Circe ContraParrain RexInclusive is not supported"),
+    ("Circe Parrain Diametral", "#2", "condition Circe Parrain Diametral is not supported"),
+    ("Circe Equipollents Mirror", "#2", "condition Circe Equipollents Mirror is not supported"),
+    ("Circe LastMove", "#2", "condition Circe LastMove is not supported"),
+    ("AntiCirce Equipollents", "#2", "condition AntiCirce Equipollents is not supported"),
+    ("Circe PWC Mirror", "#2", "condition Circe PWC Mirror is not supported"),
+    ("Circe Antipodes VerticalMirror", "#2", "condition Circe Antipodes VerticalMirror is not supported"),
+    ("Circe Parrain File", "#2", "nonsense combination"),
+    ("Circe Equipollents Madrasi", "#2", "Equipollents with a condition that changes observation"),
+    ("Madrasi ParrainCirce", "#2", "Equipollents with a condition that changes observation"),
     ("Circe Mirror Strict Clone", "#2", "condition Circe Clone is not supported"),
     ("AntiCirce Relaxed", "#2", "condition AntiCirce Relaxed is not supported"),
     ("AntiCirce Antipodes", "#2", "condition AntiCirce Antipodes is not supported"),
@@ -135,7 +145,9 @@ def test_what_is_refused_is_named(conditions, stipulation, expected):
                                         "ChecklessChess BlackMaximummer", "Circe", "Circe Mirror Strict",
                                         "AntiCirce Cheylan", "MirrorAntiCirce", "DiametralCirce",
                                         "Circe ChecklessChess", "AntiCirce Lortap", "Circe KoeKo",
-                                        "AntiCirce GridChess"])
+                                        "AntiCirce GridChess",
+                                        "ParrainCirce", "Circe ContraParrain", "PWC", "AntipodeanCirce",
+                                        "Circe Equipollents Strict", "Circe LastMove Equipollents"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(f"begin\ncondition {conditions}\npieces white Ke1 black Ke8\nstip #2\nend\n") is None
 

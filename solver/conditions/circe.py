@@ -23,8 +23,32 @@ observation counts only if the observer's rebirth square is free
 
 Parameters: `Mirror` (the reborn piece goes to the other camp's square),
 the definitions `File`, `Symmetry`, `VerticalSymmetry`,
-`HorizontalSymmetry`, `Rank`, and the adapters `Diametral`,
-`VerticalMirror`.  Popeye's traditional names (`MirrorCirce`,
+`HorizontalSymmetry`, `Rank`, `PWC`, `Antipodes`, `Equipollents`, and the
+adapters `Diametral`, `VerticalMirror`.
+
+The move-vector definitions (Popeye's "Equipollents" family), Circe only:
+`Equipollents`: the victim is reborn on the capture square shifted by the
+capturing move's vector (arrival minus departure; off the board: no
+rebirth).  `Parrain` (`LastMove Equipollents`): the victim is reborn one
+move later, on the capture square shifted by the vector of that next move
+(a castling's: the king's and the rook's added), whoever plays it; the
+next move's own notation shows it (`Gf6*f4[+wGf2]`).  `ContraParrain`
+(`Parrain` with `Mirror`): shifted by the opposite vector.  The victim
+waiting for its rebirth is read off the undo stack (the last move, if it
+captured), so it is undone with the move, a search's null move (a
+`set_state`) drops it as Popeye's threat play does, and it is part of the
+transposition key (`_pending`).
+
+Pawns on their first rank (Popeye's `pawn_get_no_capture_length` and the
+squares a pawn may capture on): under Parrain they step one square and
+capture, as feerie's walks do; under Equipollents they do not move but
+still observe; under PWC and Antipodes they neither move nor observe
+(`_base_pawns`).
+
+A pawn reborn on its last rank under these definitions promotes (Popeye's
+`is_promotion_possible`: `Bh4-f2[+wPh8=Q]`), to any kind a pawn may
+promote to: one move per kind, the kind in the move's bits from
+`REBORN_PROMOTION` on (`_reborn_promotions`).  Popeye's traditional names (`MirrorCirce`,
 `FileAntiCirce` ...) are aliases: the parameters they stand for, then
 those written after them (`ALIASES`).  Every other parameter is refused
 by name ("condition Circe Cage is not supported").
@@ -43,19 +67,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.base.errors import InputError
-from solver.engine.board import CASTLE_BIT, E1, E8, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE, castle_bit, parse_square
+from solver.engine.board import (CASTLE_BIT, CASTLE_PATH, E1, E8, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE,
+                                 castle_bit, parse_square)
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 from solver.engine import movegen
+from solver.pieces import generic
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.rules import ConditionSpec, Rules
 
-# the definitions and adapters played (the others of rebirth.py wait for tests:
-# Antipodes and PWC may put a pawn on its first or last rank)
-DEFINITIONS = ("File", "Symmetry", "VerticalSymmetry", "HorizontalSymmetry", "Rank")
+# the definitions and adapters played
+DEFINITIONS = ("File", "Symmetry", "VerticalSymmetry", "HorizontalSymmetry", "Rank", "PWC", "Antipodes")
+# the definitions by the move's vector, and what they stand for (Popeye's
+# manual: Parrain == Equipollents LastMove, ContraParrain == ... Mirror)
+_VECTOR = {"Equipollents": (), "Parrain": ("LastMove",), "ContraParrain": ("LastMove", "Mirror")}
+# definitions that put a pawn on its own first rank, and what it may do there
+_BASE_PAWNS = {"PWC": "inert", "Antipodes": "inert", "Equipollents": "observes"}
 _REX = ("RexInclusive", "RexExclusive")
 _OCCUPIED = ("Strict", "Relaxed")
+
+# a move's bits from here on: the kind a pawn reborn on its last rank promotes to
+REBORN_PROMOTION = 40
 
 # Popeye's traditional names: the condition they are and the parameters they imply
 ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -68,6 +101,11 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "DiametralCirce": ("Circe", ("Diametral",)),
     "VerticalMirrorCirce": ("Circe", ("VerticalMirror",)),
     "RankCirce": ("Circe", ("Rank",)),
+    "PWC": ("Circe", ("PWC",)),
+    "AntipodeanCirce": ("Circe", ("Antipodes",)),
+    "EquipollentsCirce": ("Circe", ("Equipollents",)),
+    "ParrainCirce": ("Circe", ("Parrain",)),
+    "ContraParrain": ("Circe", ("ContraParrain",)),
     "MirrorAntiCirce": ("AntiCirce", ("Mirror",)),
     "FileAntiCirce": ("AntiCirce", ("File",)),
     "MirrorFileAntiCirce": ("AntiCirce", ("File", "Mirror")),
@@ -81,12 +119,18 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
 class CirceVariant:
     """One Circe variant, read from the parameters: the rebirth square,
     whether the reborn piece goes to the other camp (Mirror), kings reborn,
-    Strict, Cheylan (AntiCirce)."""
+    Strict, Cheylan (AntiCirce); `vector`: the Equipollents family's sign
+    of the move vector (0: not that family), `last_move`: the rebirth waits
+    for the next move (Parrain); `base_pawns`: what a pawn on its first
+    rank may do ("moves", "observes", "inert")."""
     square: RebirthSquare
     mirror: bool
     rex_inclusive: bool
     strict: bool
     cheylan: bool
+    vector: int = 0
+    last_move: bool = False
+    base_pawns: str = "moves"
 
 
 def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant:
@@ -94,7 +138,7 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
     parameters; an InputError names what feerie does not play, or a
     combination Popeye calls nonsense."""
     definition = adapter = None
-    mirror = False
+    mirror = last_move = False
     rex = anti
     strict = anti
     cheylan = False
@@ -103,6 +147,13 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
             rex = param == "RexInclusive"
         elif param == "Mirror" and not mirror and definition != "Rank":
             mirror = True
+        elif param in _VECTOR and definition is None and not anti:
+            definition = "Equipollents"
+            for implied in _VECTOR[param]:
+                mirror |= implied == "Mirror"
+                last_move |= implied == "LastMove"
+        elif param == "LastMove" and not last_move and not anti:
+            last_move = True
         elif param in DEFINITIONS and definition is None and not (param == "Rank" and (mirror or adapter)):
             definition = param
         elif param in ADAPTERS and adapter is None and definition != "Rank":
@@ -119,8 +170,34 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
         raise InputError(f"condition {name} Relaxed is not supported")
     if not anti and rex and strict:
         raise InputError(f"condition {name} RexInclusive Strict is not supported")
+    if last_move and definition != "Equipollents":
+        raise InputError(f"condition {name} LastMove is not supported")
+    if definition == "Equipollents":
+        return _vector_variant(name, mirror, last_move, adapter, rex, strict)
+    if anti and definition in _BASE_PAWNS:
+        raise InputError(f"condition {name} {definition} is not supported")
+    if definition in _BASE_PAWNS and (mirror or adapter or rex):
+        extra = "Mirror" if mirror else adapter or "RexInclusive"
+        raise InputError(f"condition {name} {definition} {extra} is not supported")
     assert definition is None or definition in REBIRTH
-    return CirceVariant(rebirth_function(definition, adapter), mirror, rex, strict, cheylan)
+    return CirceVariant(rebirth_function(definition, adapter), mirror, rex, strict, cheylan,
+                        base_pawns=_BASE_PAWNS.get(definition, "moves"))
+
+
+def _vector_variant(name: str, mirror: bool, last_move: bool, adapter: str | None,
+                    rex: bool, strict: bool) -> CirceVariant:
+    """The Equipollents family (module docstring), with what feerie has
+    tested: no adapter, kings not reborn, Parrain not Strict, Mirror only
+    as ContraParrain's."""
+    what = "ContraParrain" if last_move and mirror else "Parrain" if last_move else "Equipollents"
+    if not last_move and mirror:
+        raise InputError(f"condition {name} Equipollents Mirror is not supported")
+    for unsupported, word in ((adapter, adapter), (rex, "RexInclusive"), (last_move and strict, "Strict")):
+        if unsupported:
+            raise InputError(f"condition {name} {what} {word} is not supported")
+    return CirceVariant(rebirth_function(None, None), False, False, strict, False,
+                        vector=-1 if mirror else 1, last_move=last_move,
+                        base_pawns="moves" if last_move else _BASE_PAWNS["Equipollents"])
 
 
 def _capture_square(m: int, side: int) -> int:
@@ -157,10 +234,55 @@ def _after_kind(pos, m: int) -> int:
     return abs(pos.board[m & 127])
 
 
-def _reborn(pos, sq: int, piece: int, bits: int = 0) -> None:
+def _vector(m: int) -> tuple[int, int]:
+    """(ranks, files) the move's pieces travel, added up (Popeye's
+    `move_vector`: a castling's king and rook both)."""
+    frm = m & 127
+    to = (m >> 7) & 127
+    ranks = (to >> 4) - (frm >> 4)
+    files = (to & 7) - (frm & 7)
+    if (m >> 14) & 7 == CASTLE:
+        rf = (frm & 0x70) | ((m >> 17) & 7)
+        rt = CASTLE_PATH[(frm, rf)][1]
+        files += (rt & 7) - (rf & 7)
+    return ranks, files
+
+
+def _shifted(sq: int, vector: tuple[int, int], sign: int) -> int | None:
+    """sq moved by sign times vector; None off the board."""
+    rank = (sq >> 4) + sign * vector[0]
+    file = (sq & 7) + sign * vector[1]
+    return rank << 4 | file if 0 <= rank < 8 and 0 <= file < 8 else None
+
+
+def _pending(pos, depth: int = 1):
+    """Parrain's victim waiting for its rebirth: (piece, capture square) of
+    the move `depth` entries down the undo stack if that move captured,
+    else None (nothing played, a null move, a move without capture)."""
+    stack = pos.stack
+    if len(stack) < depth:
+        return None
+    m, victim = stack[-depth][0], stack[-depth][1]
+    if m < 0:
+        return None
+    # who played it: the side to move now, an even number of plies back
+    capturer = pos.side if depth % 2 == 0 else -pos.side
+    if (m >> 14) & 7 == EN_PASSANT:
+        victim = -PAWN * capturer
+    if not victim:
+        return None
+    return victim, _capture_square(m, capturer)
+
+
+def _reborn(pos, sq: int, piece: int, m: int = 0) -> None:
     """Put the reborn piece on sq; a rook on its corner, a king on its
-    home square, regain their castling rights (module docstring)."""
-    pos.set_square(sq, piece, bits)
+    home square, regain their castling rights (module docstring); a pawn
+    on its last rank promotes to the kind move m chose (`REBORN_PROMOTION`)."""
+    pos.set_square(sq, piece)
+    promoted = (m >> REBORN_PROMOTION) & 127
+    if promoted and _on_last_rank(piece, sq):
+        pos.set_square(sq, promoted if piece > 0 else -promoted)
+        return
     side = WHITE if piece > 0 else -WHITE
     kind = piece * side
     if (kind == ROOK and sq in _CORNERS[side]) or (kind == KING and sq == _HOME[side]):
@@ -307,6 +429,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     square = v.square
 
     def rebirth_square(pos, m: int, side: int, capsq: int, victim: int) -> int | None:
+        if v.vector:
+            return _shifted(capsq, _vector(m), v.vector)
         home = side if v.mirror else -side
         return square(abs(victim), home, capsq, m & 127)
 
@@ -317,16 +441,20 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
-            _reborn(pos, sq, victim)
+            _reborn(pos, sq, victim, m)
 
-    rules.effect_rules.append(rebirth)
+    if v.last_move:
+        _install_parrain(rules, v.vector)
+    else:
+        rules.effect_rules.append(rebirth)
     if v.strict:
         def strict(pos, m: int) -> bool:
             capsq, victim = _capture(pos, m, pos.side)
             if not victim:
                 return True
             sq = rebirth_square(pos, m, pos.side, capsq, victim)
-            return sq is None or _empty_after(pos, sq, m, capsq)
+            # off the board counts as occupied (Popeye's border squares)
+            return sq is not None and _empty_after(pos, sq, m, capsq)
 
         rules.move_filters.append(strict)
     if v.rex_inclusive:
@@ -340,16 +468,216 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return sq is not None and not (sq != target and (sq == frm or not pos.board[sq]))
 
         rules.add_observation_filter(observes)
+    if v.vector or v.base_pawns != "moves":
+        _base_pawns(rules, v.base_pawns)
     _with_square_rights(rules)
-    capture_trial(rules)
+    if not v.last_move:
+        capture_trial(rules)
+    if v.last_move:
+        _reborn_promotions(rules, lambda pos, m: _waiting_pawn(pos))
+    elif v.vector or v.base_pawns != "moves":
+        _reborn_promotions(rules, lambda pos, m: abs(_capture(pos, m, pos.side)[1]) == PAWN)
     return rules
+
+
+def _waiting_pawn(pos) -> bool:
+    pending = _pending(pos)
+    return pending is not None and abs(pending[0]) == PAWN
+
+
+def _install_parrain(rules: Rules, sign: int) -> None:
+    """Parrain (sign 1) and ContraParrain (-1): each move first rebirths the
+    victim of the move before it (`_pending`), on its capture square shifted
+    by this move's vector; the victim waiting is part of the key."""
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        pending = _pending(pos, 2)
+        if pending is None:
+            return
+        victim, capsq = pending
+        sq = _shifted(capsq, _vector(m), sign)
+        if sq is not None and not pos.board[sq]:
+            _reborn(pos, sq, victim, m)
+
+    rules.effect_rules.append(rebirth)
+    rules.key_parts.append(_pending)
+
+
+def _on_last_rank(piece: int, sq: int) -> bool:
+    """Is `piece` a pawn that would stand on its last rank on sq?"""
+    return abs(piece) == PAWN and sq >> 4 == (7 if piece > 0 else 0)
+
+
+def _promotes_reborn(pos, m: int) -> bool:
+    """Does move m put a reborn pawn on its last rank (m played unpromoted)?"""
+    pos.make(m)
+    hit = any(not old and _on_last_rank(new, sq) for sq, old, _, new, _ in pos.last_effects())
+    pos.unmake()
+    return hit
+
+
+def _reborn_promotions(rules: Rules, may_promote) -> None:
+    """Each move that puts a reborn pawn on its last rank becomes one move
+    per kind it may promote to, those legal (a reborn enemy piece may
+    check the mover); `may_promote(pos, m)` is the cheap test before
+    `_promotes_reborn` (a pawn waits for its rebirth, or m takes a pawn).
+    The rule set's generators and extra moves are wrapped."""
+    kinds = rules.variant.promotions
+    base_legal, base_checking = rules._legal, rules._checking
+
+    def choices(pos, m: int) -> list[int] | None:
+        if not may_promote(pos, m) or not _promotes_reborn(pos, m):
+            return None
+        s = pos.side
+        out = []
+        for k in kinds:
+            mk = m | k << REBORN_PROMOTION
+            pos.make(mk)
+            if not rules.in_check(pos, s):
+                out.append(mk)
+            pos.unmake()
+        return out
+
+    def expand(pos, moves: list[int], checking: bool = False) -> list[int]:
+        out = []
+        s = pos.side
+        for m in moves:
+            chosen = choices(pos, m)
+            if chosen is None:
+                out.append(m)
+                continue
+            for mk in chosen:
+                if checking:
+                    pos.make(mk)
+                    gives = rules.in_check(pos, -s)
+                    pos.unmake()
+                    if not gives:
+                        continue
+                out.append(mk)
+        return out
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        moves = base_legal(pos, first_only)
+        out = expand(pos, moves)
+        if first_only and moves and not out:
+            out = expand(pos, base_legal(pos))[:1]
+        return out
+
+    def checking(pos) -> list[int]:
+        promoting = [m for m in base_legal(pos) if choices(pos, m) is not None]
+        if not promoting:
+            return base_checking(pos)
+        return [m for m in base_checking(pos) if m not in promoting] + expand(pos, promoting, True)
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = checking
+    rules.extra_moves = [
+        (lambda gen: lambda pos, checking=False: expand(pos, gen(pos), checking))(gen)
+        for gen in rules.extra_moves]
+
+
+def _on_first_rank(board, sq: int) -> bool:
+    """Is the piece on sq a pawn on its own first rank?"""
+    piece = board[sq]
+    return abs(piece) == PAWN and sq >> 4 == (0 if piece > 0 else 7)
+
+
+def _first_rank_pawn_checks(pos, side: int) -> bool:
+    """Is side's king diagonally in front of an enemy pawn on that pawn's
+    first rank (which feerie's walks, as Popeye's default, let observe nothing)?"""
+    k = pos.kings[side]
+    if k < 0:
+        return False
+    for d in (-1, 1):
+        sq = k + 16 * side + d
+        if not sq & 0x88 and pos.board[sq] == -PAWN * side and _on_first_rank(pos.board, sq):
+            return True
+    return False
+
+
+def _first_rank_pawn_moves(rules: Rules):
+    """The extra moves of Parrain's pawns on their first rank: a step forward
+    onto an empty square, a capture diagonally forward (feerie's walks give
+    them none), each tried for legality."""
+
+    def moves(pos, checking: bool = False) -> list[int]:
+        s = pos.side
+        board = pos.board
+        out = []
+        for frm in [sq for sq in pos.occupied[s] if _on_first_rank(board, sq)]:
+            for d in (16 * s, 16 * s - 1, 16 * s + 1):
+                to = frm + d
+                if to & 0x88 or (board[to] * s >= 0 if d != 16 * s else board[to]):
+                    continue
+                m = frm | to << 7
+                pos.make(m)
+                if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                    out.append(m)
+                pos.unmake()
+        return out
+
+    return moves
+
+
+def _refuse_observation_changes(rules: Rules) -> None:
+    """The check test with first-rank pawns is not built on filtered
+    observation: a condition that filters it, installed before or after,
+    is refused (untested)."""
+    def refuse(*args, **kwargs) -> None:
+        raise InputError("condition Circe Equipollents with a condition that changes observation "
+                         "is not supported")
+
+    if rules.observation_filters:
+        refuse()
+    rules.add_observation_filter = refuse
+
+
+def _base_pawns(rules: Rules, rule: str) -> None:
+    """A pawn on its own first rank (module docstring): it "moves" (steps,
+    captures and observes), "observes" without moving, or is "inert"
+    (feerie's walks: neither).  The fast generator's pawns move from there
+    and its check test counts them: a move filter stops them where they
+    may not move; where they observe, the check test adds them."""
+    if rule == "inert":
+        rules.move_filters.append(lambda pos, m: not _on_first_rank(pos.board, m & 127))
+        rules.add_observation_filter(lambda pos, frm, target: not _on_first_rank(pos.board, frm))
+        return
+    if rule == "observes":
+        rules.move_filters.append(lambda pos, m: not _on_first_rank(pos.board, m & 127))
+    _refuse_observation_changes(rules)
+    base = rules.in_check
+    promotions = rules.variant.promotions
+
+    def check(pos, side: int | None = None) -> bool:
+        if side is None:
+            side = pos.side
+        return base(pos, side) or _first_rank_pawn_checks(pos, side)
+
+    rules.in_check = check
+    rules._legal = lambda pos, first_only=False: generic.legal_moves(pos, promotions, first_only, check)
+    rules._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check)
+    rules._checking = lambda pos: generic.checking_moves(pos, promotions, check)
+    if rule == "moves":
+        rules.extra_moves.append(_first_rank_pawn_moves(rules))
 
 
 def preserves_circe(params: tuple[str, ...]) -> frozenset[str]:
     """Check is observation (kings are not reborn): the orthodox check
     tests hold; Strict forbids moves the walks allow.  RexInclusive: a king
-    that would be reborn is not in check (an observation filter)."""
+    that would be reborn is not in check (an observation filter).  A
+    definition that may put a pawn on its first rank forbids its moves
+    there, and PWC and Antipodes its observation too (`_base_pawns`).
+
+A pawn reborn on its last rank under these definitions promotes (Popeye's
+`is_promotion_possible`: `Bh4-f2[+wPh8=Q]`), to any kind a pawn may
+promote to: one move per kind, the kind in the move's bits from
+`REBORN_PROMOTION` on (`_reborn_promotions`)."""
     dropped = {NO_EFFECTS}
+    if any(p in _BASE_PAWNS for p in params):
+        dropped |= {WALK_MOVES_ONLY}
+    if any(p in ("PWC", "Antipodes") for p in params):
+        dropped |= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, KING_STEPS_FREE}
     rex = [p for p in params if p in _REX]
     if rex and rex[-1] == "RexInclusive":
         dropped |= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, KING_STEPS_FREE}

@@ -122,7 +122,9 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "circesymmetry", "circeverticalsymmetry", "circehorizontalsymmetry",
                                          "circediametral", "circemirrorvertical", "circerank", "antimirror",
                                          "antifile", "antimirrorfile", "antisymmetrie", "antiverticalsymmetrie",
-                                         "antihorizontalsymmetrie")})
+                                         "antihorizontalsymmetrie",
+                                         "pwc", "circeantipoden", "circeequipollents", "circeparrain",
+                                         "circecontraparrain")})
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
                                          "takemake")})

@@ -120,7 +120,9 @@ def component_text(c: Component, language: str = "en") -> str:
 def effects_text(c: Component, language: str = "en") -> str:
     """The component's effects as Popeye prints them: a piece taken off one
     square and put, unchanged, on another is one movement, `[wRb7->h1]`
-    (AntiCirce's rebirth of the capturer, even on the square it took on)."""
+    (AntiCirce's rebirth of the capturer, even on the square it took on); a
+    piece added and then changed on its square is one rebirth with its
+    promotion, `[+wPh8=Q]`."""
     out = []
     effects = c.effects
     i = 0
@@ -132,6 +134,12 @@ def effects_text(c: Component, language: str = "en") -> str:
             colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
             out.append(f"[{colour}{attribute_prefix(e.before[2], language)}"
                        f"{piece_letter(e.before[1], language)}{e.square}->{after.square}]")
+            i += 2
+            continue
+        if e.after and not e.before and after is not None and after.square == e.square \
+                and after.before == e.after and after.after and after.after[0] == e.after[0]:
+            # a pawn reborn on its last rank, promoted: `[+wPh8=Q]`
+            out.append(effect_text(e, c, language)[:-1] + "=" + piece_letter(after.after[1], language) + "]")
             i += 2
             continue
         out.append(effect_text(e, c, language))
@@ -163,11 +171,12 @@ _COMPONENT = re.compile(
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?\])*)"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?(?:={_PIECE})?\])*)"
 )
-# an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`
+# an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
+# added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                     rf"(?:->(?P<dest>{_SQUARE}))?\]")
+                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -247,8 +256,13 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
                  _attribute_names(e.group("attrs"), language, m.group(0)))
         if (e.group("dest") is None) == (e.group("sign") == ""):
             raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
+        if e.group("promo") and (e.group("sign") != "+" or piece[1] != "P"):
+            raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
         if e.group("sign") == "+":
             out.append(Effect(e.group("sq"), None, piece))
+            if e.group("promo"):   # two effects: the pawn reborn, then promoted
+                out.append(Effect(e.group("sq"), piece,
+                                  (piece[0], _kind(e.group("promo"), language, m.group(0)), piece[2])))
         else:
             out.append(Effect(e.group("sq"), piece, None))
         if e.group("dest"):
