@@ -107,7 +107,7 @@ def _reason(text: str) -> str | None:
     ("GridChess Irregular a1a2", "#2", "condition GridChess Irregular a1a2 is not supported"),
     ("Marseillais GridChess", "#2", "GridChess with Marseillais is not supported"),
     ("Marseillais ChecklessChess", "#2", "ChecklessChess with Marseillais is not supported"),
-    ("SingleBox Type2", "#2", "condition SingleBox Type2 is not supported"),
+    ("SingleBox Type2", "#2\npieces white Nb3", "condition SingleBox Type2 with fairy pieces is not supported"),
     ("Circe Cage", "#2", "condition Circe Cage is not supported"),
     ("Circe Strict RexInclusive", "#2", "condition Circe RexInclusive Strict is not supported"),
     ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),

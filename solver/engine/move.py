@@ -34,6 +34,16 @@ LOCUST = 6      # the piece on the square in bits 24-30 is captured; `to` is emp
 # capture of `to`, which the condition's effect undoes).
 TAKE_MAKE = 1 << 32
 RETURNS = 1 << 33
+# Above those: a latent pawn's promotion that goes with the move (SingleBox
+# Type2 and Type3, solver.conditions.singlebox): the pawn's square in bits
+# 34-40, the kind it becomes in bits 41-47; 0: none.
+LATENT_SHIFT = 34
+
+
+def latent_promotion(m: int) -> tuple[int, int] | None:
+    """(square, kind) of the latent pawn's promotion that goes with m, or None."""
+    v = m >> LATENT_SHIFT
+    return (v & 127, (v >> 7) & 127) if v else None
 
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
               CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",
