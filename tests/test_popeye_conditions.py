@@ -1,6 +1,6 @@
 """Conditions against Popeye: those that filter or choose moves (NoCapture,
 NoWhitePromotion and NoBlackPromotion, PromOnly, the Maximummer, Minimummer,
-MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox,
+MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox (its three types),
 the KoeKo family), that change who observes (Madrasi, Monochrome, Bichrome,
 GridChess, Isardam, EiffelChess, the EdgeMovers, the Patrol family and the
 guards), on random orthodox positions under one condition each, in `~1` (every legal move of White), #2 with
@@ -49,7 +49,8 @@ def test_every_condition_has_problems():
                      "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess",
                      "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille",
                      "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
-                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "ExclusiveChess",
+                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "SingleBoxType2", "SingleBoxType3",
+                     "ExclusiveChess",
                      "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
                      "Hypervolage"}
     assert len(CASES) >= 100

@@ -36,16 +36,18 @@ Fairy pieces are refused by name (the box holds the orthodox men only).
 
 What the condition keeps (`preserves`): nothing that rests on orthodox
 observation (`capture_observes`), nor `walk_moves_only` and
-`king_steps_free`; Type2 and Type3 have effects (not `no_effects`).
+`king_steps_free`; Type2 and Type3 have effects (not `no_effects`); Type2's
+check is the orthodox observation (it keeps `capture_observes`).
 """
 
 from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import NO_EFFECTS
-from solver.engine.move import LATENT_SHIFT, latent_promotion
-from solver.pieces.generic import observed, observes, piece_at
+from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, NO_EFFECTS, WALK_MOVES_ONLY
+from solver.engine.move import EN_PASSANT, LATENT_SHIFT, PROMOTION, latent_promotion
+from solver.pieces.generic import in_check as generic_in_check, in_check_by_tables, observed, observes, piece_at
+from solver.conditions.variant import generic_forced
 from solver.conditions.rules import OBSERVATION_PRESERVES, ConditionSpec, Rules, observation_preserves
 
 BOX = {KING: 1, QUEEN: 1, ROOK: 2, BISHOP: 2, KNIGHT: 2, PAWN: 8}
@@ -92,6 +94,24 @@ def latent_illegal(pos, side: int) -> bool:
     return bool(latent_pawns(pos, side)) and bool(boxed_officers(pos, side))
 
 
+def latent_observes(pos, target: int, side: int) -> bool:
+    """Does a latent pawn of `side` observe `target` as one of the officers
+    of its box would (SingleBox Type3)?"""
+    squares = latent_pawns(pos, side)
+    if not squares:
+        return False
+    board = pos.board
+    for kind in boxed_officers(pos, side):
+        for sq in squares:
+            board[sq] = kind * side
+            try:
+                if observes(board, sq, target, piece_at(board, sq).walks):
+                    return True
+            finally:
+                board[sq] = PAWN * side
+    return False
+
+
 def mark(m: int, sq: int, kind: int) -> int:
     """The move m with the promotion of the latent pawn on sq to `kind`."""
     return m | (sq | kind << 7) << LATENT_SHIFT
@@ -110,15 +130,32 @@ def promote_latent(pos, m, side, frm, to, flag, bits, captured) -> None:
     pos.set_square(sq, kind if pawn > 0 else -kind)
 
 
-def _moves_allowed(pos, m: int, latent_sides) -> bool:
-    """Is m legal by the box: no side over it, no latent pawn of
-    `latent_sides(mover)` beside a boxed officer?"""
-    side = pos.side
-    pos.make(m)
-    try:
-        return not over_the_box(pos) and not any(latent_illegal(pos, s) for s in latent_sides(side))
-    finally:
-        pos.unmake()
+def _box_filter(latent_sides):
+    """The move filter: is m legal by the box, no side over it and no latent
+    pawn of `latent_sides(mover)` beside a boxed officer after it?  A move
+    that neither captures nor promotes nor carries a latent promotion
+    changes neither the box nor the latent pawns: it is judged on the
+    position before it (once per position: the last answer is kept)."""
+    last = [None, True]
+
+    def illegal(pos, side: int) -> bool:
+        return over_the_box(pos) or any(latent_illegal(pos, s) for s in latent_sides(side))
+
+    def allowed(pos, m: int) -> bool:
+        side = pos.side
+        if not pos.board[(m >> 7) & 127] and (m >> 14) & 7 not in (PROMOTION, EN_PASSANT) \
+                and m >> LATENT_SHIFT == 0:
+            key = (pos.hash, side)
+            if last[0] != key:
+                last[0], last[1] = key, not illegal(pos, side)
+            return last[1]
+        pos.make(m)
+        try:
+            return not illegal(pos, side)
+        finally:
+            pos.unmake()
+
+    return allowed
 
 
 def install_type1(rules: Rules, params: tuple[str, ...]) -> Rules:
@@ -132,7 +169,7 @@ def install_type1(rules: Rules, params: tuple[str, ...]) -> Rules:
             return any(in_the_box(pos, side, kind) for kind in promotions)
         return True
 
-    rules.move_filters.append(lambda pos, m: _moves_allowed(pos, m, lambda side: ()))
+    rules.move_filters.append(_box_filter(lambda side: ()))
     rules.add_observation_filter(observation_allowed)
     return rules
 
@@ -162,7 +199,7 @@ def install_type2(rules: Rules, params: tuple[str, ...]) -> Rules:
         return out
 
     rules.extra_moves.append(promotions_of_the_other)
-    rules.move_filters.append(lambda pos, m: _moves_allowed(pos, m, lambda side: (1, -1)))
+    rules.move_filters.append(_box_filter(lambda side: (1, -1)))
     rules.effect_rules.append(promote_latent)
     return rules
 
@@ -171,31 +208,23 @@ def install_type3(rules: Rules, params: tuple[str, ...]) -> Rules:
     _refuse_fairies(rules, params)
 
     def watch(pos, target: int, pieces) -> bool:
-        """Is `target` observed by the pieces on `pieces`, a latent pawn
-        among them observing as each officer of its box would?"""
+        """Is `target` observed by the pieces on `pieces` (castling's
+        question), a latent pawn among them as each officer of its box?"""
         board = pos.board
         if observed(board, target, pieces):
             return True
-        squares = [sq for sq in pieces if abs(board[sq]) == PAWN and sq >> 4 in (0, 7)
-                   and (sq >> 4 == 7) == (board[sq] > 0)]
-        if not squares:
-            return False
-        side = 1 if board[squares[0]] > 0 else -1
-        for kind in boxed_officers(pos, side):
-            for sq in squares:
-                board[sq] = kind * side
-                try:
-                    if observes(board, sq, target, piece_at(board, sq).walks):
-                        return True
-                finally:
-                    board[sq] = PAWN * side
-        return False
+        side = next((1 if board[sq] > 0 else -1 for sq in pieces if board[sq]), 0)
+        return side != 0 and latent_observes(pos, target, side)
 
     def in_check(pos, side: int | None = None) -> bool:
+        """The orthodox check (by the compiled tables), or a latent pawn's."""
         if side is None:
             side = pos.side
         ksq = pos.kings[side]
-        return ksq >= 0 and watch(pos, ksq, pos.occupied[-side])
+        return ksq >= 0 and (plain_check(pos, side) or latent_observes(pos, ksq, -side))
+
+    # the orthodox part by the compiled tables, unless the generic path is forced
+    plain_check = generic_in_check if generic_forced() else in_check_by_tables
 
     def due(pos) -> list[tuple[int, int]]:
         """The promotions the side to move must make with its move."""
@@ -226,7 +255,7 @@ def install_type3(rules: Rules, params: tuple[str, ...]) -> Rules:
     # unmarked moves are no moves while a promotion is due; no move leaves
     # the mover a latent pawn beside a boxed officer
     rules.move_filters.append(lambda pos, m: latent_promotion(m) is not None or not due(pos))
-    rules.move_filters.append(lambda pos, m: _moves_allowed(pos, m, lambda side: (side,)))
+    rules.move_filters.append(_box_filter(lambda side: (side,)))
     rules.effect_rules.append(promote_latent)
     return rules
 
@@ -244,13 +273,16 @@ def _refuse(params: tuple[str, ...]):
 
 
 preserves = observation_preserves
-EFFECTS_PRESERVE = OBSERVATION_PRESERVES - {NO_EFFECTS}
+# Type2: check is the orthodox observation (Popeye does not validate it), but
+# moves are forbidden (a king's step too) and a move may promote a pawn elsewhere
+TYPE2_PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY, KING_STEPS_FREE}
+TYPE3_PRESERVES = OBSERVATION_PRESERVES - {NO_EFFECTS}
 
 SPECS = {
     "Type1": ConditionSpec(install_type1, preserves, changes_observation=True),
-    "Type2": ConditionSpec(install_type2, lambda params: EFFECTS_PRESERVE, has_effects=True,
+    "Type2": ConditionSpec(install_type2, lambda params: TYPE2_PRESERVES, has_effects=True,
                            pawn_stays=True),
-    "Type3": ConditionSpec(install_type3, lambda params: EFFECTS_PRESERVE, has_effects=True,
+    "Type3": ConditionSpec(install_type3, lambda params: TYPE3_PRESERVES, has_effects=True,
                            changes_observation=True, pawn_stays=True),
 }
 
