@@ -324,6 +324,10 @@ CONDITION_FORMS = {
     "WhiteEdgeMover": ("~1", "#2", "h#2"),
     "BlackEdgeMover": ("#2", "h#2", "s#2"),
     "SingleBox": ("~1", "#2", "h#2", "s#2"),
+    # (SingleBoxType2/3.inp: as generated with the default seed, less the 11 h#2 and s#2
+    # problems feerie took more than 5 s over; all 60 gave Popeye's solution)
+    "SingleBoxType2": ("~1", "~1", "#2", "h#2", "s#2"),
+    "SingleBoxType3": ("~1", "~1", "#2", "h#2", "s#2"),
     "ExclusiveChess": ("#2", "h#2", "s#2", "#3"),
 }
 # conditions written with parameters: one drawn for each problem
@@ -341,7 +345,8 @@ CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "P
                    "Patrouille": ("Patrouille", "Patrouille", "Patrouille", "Patrouille GridChess",
                                   "Patrouille Madrasi"),
                    "EiffelChess": ("EiffelChess", "EiffelChess", "EiffelChess GridChess"),
-                   "SingleBox": ("SingleBox", "SingleBox Type1")}
+                   "SingleBox": ("SingleBox", "SingleBox Type1"),
+                   "SingleBoxType2": ("SingleBox Type2",), "SingleBoxType3": ("SingleBox Type3",)}
 CONDITION_PROBLEMS = 6
 # --capturer: conditions whose moves change the mover, to tests/data/capturer/
 # (tests/test_popeye_conditions.py compares them as it does the others)
@@ -355,6 +360,33 @@ CAPTURER_FORMS = {
     "Take&MakeChess": ("~1", "#2", "h#2", "s#2"),
     "MarsCirce": ("~1", "~1", "#2", "h#2", "s#2", "h=2"),
 }
+
+
+def singlebox_position(rng: random.Random, boxed: bool, full: str | None = None) -> list[tuple[str, str, str]]:
+    """SingleBox Type2 and Type3 (latent pawns): one side (`full`, or drawn) with all
+    its officers (with `boxed`, Type3, all but one, which is in the box)
+    and one or two latent pawns on its last rank, the other with two to
+    four men, one of them often a pawn a step from promotion."""
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+    rng.shuffle(squares)
+    full, other = rng.sample(("White", "Black"), 2) if full is None else \
+        (full, "Black" if full == "White" else "White")
+    last = "8" if full == "White" else "1"
+    officers = ["Q", "R", "R", "B", "B", "S", "S"]
+    if boxed:
+        officers.remove(rng.choice(officers))
+    pieces = [(full, "K", squares.pop()), (other, "K", squares.pop())]
+    latent = [sq for sq in squares if sq[1] == last][:rng.randint(1, 2)]
+    pieces += [(full, "P", sq) for sq in latent]
+    rest = [sq for sq in squares if sq not in latent]
+    pieces += [(full, kind, rest.pop()) for kind in officers]
+    for kind in rng.sample("QRBSP", rng.randint(2, 4)):
+        square = rest.pop()
+        if kind == "P":
+            square = next(sq for sq in rest if sq[1] == ("2" if other == "Black" else "7"))
+            rest.remove(square)
+        pieces.append((other, kind, square))
+    return pieces
 
 
 def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
@@ -431,12 +463,19 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     break
                 low, high = (3, 8) if stipulation == "~1" else (2, 5)
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
+                if condition.startswith("SingleBoxType"):
+                    # in play, White has the officers: fewer moves for the side that has many
+                    pieces = singlebox_position(rng, condition == "SingleBoxType3",
+                                                None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
                 if "Prom" in condition or condition == "SingleBox":
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
-                plain = text  # legality is judged without the condition, which feerie may not play yet
+                # legality is judged without the condition, which feerie may not play yet,
+                # and without the latent pawns (SingleBox), which only a condition allows
+                plain = problem_text([p for p in pieces if not (p[1] == "P" and p[2][1] in "18")],
+                                     stipulation, "" if stipulation == "~1" else "Try")
                 texts = texts_of.get(condition)
                 text += f"Condition {rng.choice(texts) if texts else condition}\n"
                 if not legal(plain):
@@ -444,7 +483,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", errors=True)
                 if "solution finished" not in out or out.count("\n") > MAX_LINES or "problem ignored" in out:
                     continue  # too long, or a combination Popeye refuses
-                if "can capture the king" in out:   # illegal under the condition (MarsCirce)
+                if "capture the king" in out:   # illegal under the condition (MarsCirce, SingleBox)
                     continue
                 if not has_play(out):
                     if empty >= 1:

@@ -1,6 +1,6 @@
 """Conditions against Popeye: those that filter or choose moves (NoCapture,
 NoWhitePromotion and NoBlackPromotion, PromOnly, the Maximummer, Minimummer,
-MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox,
+MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox (its three types),
 the KoeKo family), that change who observes (Madrasi, Monochrome, Bichrome,
 GridChess, Isardam, EiffelChess, the EdgeMovers, the Patrol family and the
 guards), on random orthodox positions under one condition each, in `~1` (every legal move of White), #2 with
@@ -49,7 +49,8 @@ def test_every_condition_has_problems():
                      "MonochromChess", "BichromChess", "Madrasi", "ChecklessChess", "GridChess",
                      "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille",
                      "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
-                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "ExclusiveChess",
+                     "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "SingleBoxType2", "SingleBoxType3",
+                     "ExclusiveChess",
                      "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
                      "Hypervolage"}
     assert len(CASES) >= 100
@@ -111,7 +112,7 @@ def _reason(text: str) -> str | None:
     ("AntiCirce KoeKo", "#2", "KoeKo with AntiCirce is not supported (Popeye refuses it too)"),
     ("NewKoeko MirrorAntiCirce", "#2", "NewKoeko with MirrorAntiCirce is not supported (Popeye refuses it too)"),
     ("Circe Isardam", "#2", "Isardam with Circe is not supported"),
-    ("SingleBox Type2", "#2", "condition SingleBox Type2 is not supported"),
+    ("SingleBox Type2", "#2\npieces white Nb3", "condition SingleBox Type2 with fairy pieces is not supported"),
     ("Circe Cage", "#2", "condition Circe Cage is not supported"),
     ("Circe Strict RexInclusive", "#2", "condition Circe RexInclusive Strict is not supported"),
     ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),

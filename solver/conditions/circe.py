@@ -71,7 +71,7 @@ from solver.engine.board import (CASTLE_BIT, CASTLE_PATH, E1, E8, KING, PAWN, RO
                                  castle_bit, parse_square)
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
-from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION, REBORN_PROMOTION
 from solver.engine import movegen
 from solver.pieces import generic
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
@@ -87,8 +87,8 @@ _BASE_PAWNS = {"PWC": "inert", "Antipodes": "inert", "Equipollents": "observes"}
 _REX = ("RexInclusive", "RexExclusive")
 _OCCUPIED = ("Strict", "Relaxed")
 
-# a move's bits from here on: the kind a pawn reborn on its last rank promotes to
-REBORN_PROMOTION = 40
+# (REBORN_PROMOTION, solver.engine.move: the move's bits that hold the kind a
+# pawn reborn on its last rank promotes to)
 
 # Popeye's traditional names: the condition they are and the parameters they imply
 ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {

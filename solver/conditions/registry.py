@@ -66,7 +66,10 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         spec = CONDITIONS.get(cond.name)
         if spec is None or not getattr(cond, "supported", True):
             raise InputError(f"condition {cond.name} is not supported")
+        spec = spec.resolved(cond.params)
         specs.append(spec)
+        if spec.pawn_stays:
+            variant = variant.with_pawn_promotion()
         if spec.promotions is not None:
             variant = variant.promoting_only(spec.promotions(cond.params))
         variant = variant.restricted(spec.preserves(cond.params))
@@ -143,7 +146,7 @@ def unsupported_condition(cond) -> str | None:
     """Why feerie cannot play under this condition (with its parameters), or None."""
     if not getattr(cond, "supported", True) or cond.name not in CONDITIONS:
         return f"condition {cond.name} is not supported"
-    spec = CONDITIONS[cond.name]
+    spec = CONDITIONS[cond.name].resolved(cond.params)
     try:
         spec.install(Rules(orthodox_variant().restricted(spec.preserves(cond.params))), cond.params)
     except InputError as err:

@@ -193,6 +193,21 @@ class Rules:
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
 
+    def bind_check(self, check: Callable, watch: Callable | None = None) -> None:
+        """A condition that changes what check is beyond filtering who
+        observes (SingleBox Type3: a latent pawn observes as the officers of
+        its box): the generic generator and check test, on `check(pos,
+        side)` and `watch(pos, target, pieces)` (castling's observation).
+        The condition must not preserve `capture_observes`."""
+        if self.variant.properties & {CAPTURE_OBSERVES}:
+            raise ValueError("a check test of its own needs a variant without capture_observes")
+        promotions = self.variant.promotions
+        self.in_check = check
+        self._legal = lambda pos, first_only=False: generic.legal_moves(
+            pos, promotions, first_only, check, watch)
+        self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
+        self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
+
     def _bind_neutral(self, promotions: tuple[int, ...]) -> None:
         """Neutral pieces stand on the board: their generator and check test
         (every shortcut is off: none keeps ONE_COLOUR)."""
@@ -376,6 +391,15 @@ class ConditionSpec:
     alone: bool = False
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
+    # a pawn may stay a pawn on its last rank (SingleBox Type2, Type3)
+    pawn_stays: bool = False
+    # the spec that the parameters select (SingleBox Type2 is another
+    # condition than Type1: it has effects); None: this one
+    typed: Callable[[tuple[str, ...]], "ConditionSpec"] | None = None
+
+    def resolved(self, params: tuple[str, ...]) -> "ConditionSpec":
+        """The spec that plays these parameters (`typed`)."""
+        return self if self.typed is None else self.typed(params)
 
 
 OBSERVATION_PRESERVES = ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}

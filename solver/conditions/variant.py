@@ -76,6 +76,14 @@ class Variant:
         return replace(self, kinds=self.kinds | only, promotions=promotions, properties=properties,
                        natural=natural)
 
+    def with_pawn_promotion(self) -> "Variant":
+        """The variant where a pawn may also "promote" to a pawn, staying one
+        on its last rank (SingleBox Type2 and Type3: a latent pawn), first,
+        as in Popeye's order of promotees."""
+        if PAWN in self.promotions:
+            return self
+        return replace(self, promotions=(PAWN, *self.promotions))
+
     def restricted(self, preserves: Iterable[str]) -> "Variant":
         """The variant with only the properties that `preserves` also keeps
         (a condition's declaration)."""

@@ -37,6 +37,21 @@ RETURNS = 1 << 33
 # A MarsCirce capture from the mover's rebirth square, which bits 24-30 hold
 # (solver.conditions.marscirce): made as the plain capture it ends as.
 VIA = 1 << 34
+# A Circe rebirth of a pawn on its last rank promotes it to the kind in bits
+# 35-41 (solver.conditions.circe); 0: no promotion.
+REBORN_PROMOTION = 35
+# Above those: a latent pawn's promotion that goes with the move (SingleBox
+# Type2 and Type3, solver.conditions.singlebox): the pawn's square in bits
+# 42-48, the kind it becomes in bits 49-55; 0: none.  (The fields are
+# disjoint, although no condition of one combines with one of another, so
+# that whatever decodes a move never reads one mark as another.)
+LATENT_SHIFT = 42
+
+
+def latent_promotion(m: int) -> tuple[int, int] | None:
+    """(square, kind) of the latent pawn's promotion that goes with m, or None."""
+    v = m >> LATENT_SHIFT
+    return (v & 127, (v >> 7) & 127) if v else None
 
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
               CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS, VIA
+from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS, VIA, latent_promotion
 from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 from solver.model.tree import Component, Effect, components_order
@@ -36,6 +36,10 @@ def component(pos, m: int) -> Component:
     if not names and not effects:
         return c
     side = pos.side
+    first = ()
+    latent = latent_promotion(m)
+    if latent is not None and pos.board[latent[0]] * side > 0:
+        c, first, effects = _own_latent_promotion(pos, m, c, latent, effects)
     out = []
     for sq, old, old_bits, new, new_bits in effects:
         before = _piece(old, old_bits)
@@ -48,7 +52,22 @@ def component(pos, m: int) -> Component:
             before = _piece(pos.board[m & 127], old_bits)
             c = replace(c, promotion=None)
         out.append(Effect(square_name(sq), before, _piece(new, new_bits)))
-    return replace(c, attributes=names, effects=tuple(out))
+    return replace(c, attributes=names, effects=tuple(out), before=first)
+
+
+def _own_latent_promotion(pos, m: int, c: Component, latent: tuple[int, int], effects: list):
+    """SingleBox Type3: the mover's latent pawn promoted with its move, which
+    Popeye writes before the move (`[e8=R]Re8-e4` when the promoted piece
+    moves): the component, its `before` effect and the other effects."""
+    sq, kind = latent
+    side = pos.side
+    new = kind * side
+    i = next(i for i, e in enumerate(effects) if e[3] == new and e[1] == pos.board[sq])
+    colour = "white" if side > 0 else "black"
+    before = (Effect(square_name(sq), (colour, "P", ()), (colour, BY_KIND[kind].en, ())),)
+    if m & 127 == sq:
+        c = replace(c, kind=BY_KIND[kind].en)
+    return c, before, effects[:i] + effects[i + 1:]
 
 
 def _piece(code: int, bits: int):
@@ -75,7 +94,9 @@ def _plain_component(pos, m: int) -> Component:
     return Component(
         kind, square_name(frm), square_name(to),
         capture=bool(pos.board[to]) or flag == EN_PASSANT,
-        promotion=BY_KIND[(m >> 17) & 127].en if flag == PROMOTION else None,
+        # a pawn that stays one on its last rank (SingleBox) is written without promotion
+        promotion=BY_KIND[(m >> 17) & 127].en
+        if flag == PROMOTION and (m >> 17) & 127 != abs(pos.board[frm]) else None,
         en_passant=flag == EN_PASSANT,
         neutral=neutral,
     )

@@ -66,7 +66,8 @@ class Component:
     `attributes`: the mover's piece attributes (Popeye's English names, in
     Popeye's order: 'Royal', 'Kamikaze', 'Chameleon'; a promoted piece keeps
     them); `effects`: what the move does besides (`Effect`), in the order
-    the position applied them.
+    the position applied them; `before`: an effect Popeye writes before the
+    move (SingleBox Type3: the mover's latent pawn promoted, `[e8=R]Re8-e4`).
     """
 
     kind: str
@@ -82,6 +83,7 @@ class Component:
     via: str | None = None
     attributes: tuple[str, ...] = ()
     effects: tuple["Effect", ...] = ()
+    before: tuple["Effect", ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ Messigny exchange `Ra8<->Rg5`, Marseillais components joined by a comma
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from solver.model.tree import BLACK, Component, Effect, Turn, WHITE
@@ -91,10 +92,21 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
         return f"[-{piece(e.before)}]"
     if e.after and not e.before:
         return f"[+{piece(e.after)}]"
+    if e.before[0] == e.after[0] and e.before[2] == e.after[2]:   # a change of kind: `[h8=R]`
+        return walk_change_text(e, language)
     return f"[{piece(e.before)}={piece(e.after)[:-2]}]"
 
 
+def walk_change_text(e: Effect, language: str = "en") -> str:
+    """A piece's change of kind on its square, as Popeye writes it: `[h8=R]`
+    (SingleBox's latent pawn promoted)."""
+    return f"[{e.square}={piece_letter(e.after[1], language)}]"
+
+
 def component_text(c: Component, language: str = "en") -> str:
+    if c.before:   # SingleBox Type3: the promotion that goes with the move, `[e8=R]Re8-e4`
+        return "".join(walk_change_text(e, language) for e in c.before) + \
+            component_text(replace(c, before=()), language)
     if c.castling:
         return c.castling
     letter = piece_letter(c.kind, language)
@@ -167,16 +179,18 @@ _PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chamel
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
-    rf"|(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
+    rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
+    rf"(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?(?:={_PIECE})?\])*)"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]")
+                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
+                     rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -248,6 +262,9 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
                           (new_colour, *now[1:])))
     for e in _EFFECT.finditer(m.group("effects") or ""):
+        if e.group("wsq"):   # SingleBox Type2: the other side's latent pawn promoted, `[h8=R]`
+            out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0)))
+            continue
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
             raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
@@ -268,6 +285,11 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         if e.group("dest"):
             out.append(Effect(e.group("dest"), None, piece))
     return tuple(out)
+
+
+def _walk_change(e, colour: str, language: str, text: str) -> Effect:
+    """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`."""
+    return Effect(e.group("wsq"), (colour, "P", ()), (colour, _kind(e.group("walk"), language, text), ()))
 
 
 def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tuple[tuple[Component, ...], int]:
@@ -300,6 +322,9 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             en_passant = m.group("ep") is not None
             attributes = _attribute_names(m.group("attrs"), language, m.group(0))
             effects = _effects(m, kind, attributes, language, side)
+            # SingleBox Type3: the mover's latent pawn promoted with the move, `[e8=R]Re8-e4`
+            before = tuple(_walk_change(e, side or WHITE, language, m.group(0))
+                           for e in _EFFECT.finditer(m.group("before") or ""))
             if kind == "P" and m.group("kind") and not attributes and not neutral:
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
             if _changes_kind(m, kind, attributes):   # a chameleon's `=cB`, not a promotion
@@ -321,7 +346,7 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 comp = Component(kind, m.group("frm"), m.group("to"), capture=capture,
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
                                  en_passant=en_passant, neutral=neutral, via=m.group("via"),
-                                 attributes=attributes, effects=effects)
+                                 attributes=attributes, effects=effects, before=before)
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":
