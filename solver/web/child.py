@@ -138,6 +138,8 @@ def run(text: str, max_time: float | None, emit) -> int:
         if outcome.error is not None:
             emit(json.dumps({"event": "error", "error": error_json(outcome.error, outcome.kind)}))
             status = 2
+        elif outcome.result.info.cancelled:
+            return 130   # stopped: as `feerie solve` after Ctrl-C
         elif outcome.result.info.status != "complete":
             status = max(status, 3)
     return status

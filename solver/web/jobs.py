@@ -62,6 +62,9 @@ class Job:
         proc = self.process
         if self.done or proc is None or proc.returncode is not None:
             return
+        if self.stopped:   # already stopping (the stop button, then the page closed)
+            await proc.wait()
+            return
         self.stopped = True
         self.add({"event": "stopping", "reason": reason})
         try:

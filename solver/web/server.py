@@ -15,6 +15,7 @@ The API (JSON bodies):
   GET    /api/jobs/{id}/events -> text/event-stream, one JSON event per message
   GET    /api/jobs/{id}        -> {done, stopped, returncode, events}
   DELETE /api/jobs/{id}        -> stops the search; its events stay readable
+  POST   /api/jobs/{id}/stop   -> the same (a page that is being closed sends it as a beacon)
   POST   /api/replay   {text, problem?, twin, moves, sides?} -> {boards, error}
   POST   /api/diagram  {text} | {pieces} -> image/svg+xml
 """
@@ -37,6 +38,7 @@ from solver.web.jobs import Jobs
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_TEXT = 200_000   # characters of a problem text the API reads
+HEARTBEAT_S = 0.5   # the stream writes at least this often, so that a closed page is noticed
 KEEP_JOBS = 64       # finished jobs kept for their events; older ones are forgotten
 
 
@@ -134,7 +136,9 @@ async def job_events(request: Request) -> Response:
                     return
                 if await request.is_disconnected():
                     return
-                await job.wait_change(0.25)
+                await job.wait_change(HEARTBEAT_S)
+                if sent == len(job.events) and not job.done:
+                    yield ": still solving\n\n"   # a comment: a gone page fails the write
         finally:
             if not job.done:  # the tab was closed: its search stops
                 asyncio.get_running_loop().create_task(job.stop("page closed"))
@@ -210,6 +214,7 @@ def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
         Route("/api/jobs/{job_id}/events", job_events),
         Route("/api/jobs/{job_id}", job_status, methods=["GET"]),
         Route("/api/jobs/{job_id}", stop_job, methods=["DELETE"]),
+        Route("/api/jobs/{job_id}/stop", stop_job, methods=["POST"]),
         Route("/api/replay", replay_line, methods=["POST"]),
         Route("/api/diagram", diagram, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

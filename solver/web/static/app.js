@@ -184,7 +184,7 @@ function showError(error) {
 async function loadPasted() {
   const text = $("paste").value;
   const {ok, data} = await api("POST", "/api/parse", {text});
-  if (!ok) { showError(data.error); return; }
+  if (!ok) { showError(data.error); loaded(); return; }
   showError(null);
   state.pieces = new Map(data.pieces.map((p) => [p.square, {colour: p.colour, kind: p.kind}]));
   const problem = data.problem;
@@ -193,6 +193,11 @@ async function loadPasted() {
   $("options").value = problem.options.map((o) => [o.name, ...o.args].join(" ")).join(" ");
   state.pasted = text;   // twins and all: solved as pasted until the editor changes it
   showEditor();
+  loaded();
+}
+
+function loaded() {   // a load is done (for the browser tests, which wait for it)
+  document.body.dataset.loads = String(Number(document.body.dataset.loads || 0) + 1);
 }
 
 async function validate() {
@@ -211,6 +216,7 @@ async function solve() {
   if (!ok) { showError(data.error); return; }
   showError(null);
   state.job = {id: data.id, text};
+  document.body.dataset.job = data.id;   // for the browser tests
   state.moves = [];
   state.problem = -1;
   state.twin = -1;
@@ -328,6 +334,12 @@ async function start() {
   $("forward").addEventListener("click", () => step(1));
   for (const id of ["stipulation", "options"]) $(id).addEventListener("input", edited);
   $("conditions").addEventListener("change", validate);
+  // A closed (or left) page stops its search: the server also sees the stream end,
+  // but a browser may keep the connection of a page it caches.
+  window.addEventListener("pagehide", () => {
+    if (state.events && state.job) navigator.sendBeacon(`/api/jobs/${state.job.id}/stop`);
+    stopListening();
+  });
   document.addEventListener("keydown", (e) => {
     if (e.target.matches("input, textarea, select")) return;
     if (e.key === "ArrowLeft") { step(-1); e.preventDefault(); }
