@@ -297,3 +297,16 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
     result = CliRunner().invoke(cli.main, ["serve"])
     assert result.exit_code == 2
     assert "pip install 'feerie[web]'" in result.output
+
+
+def test_the_child_caps_its_address_space():
+    code = ("from solver.web.child import cap_address_space, BASE_ADDRESS_SPACE\n"
+            "import resource\n"
+            "cap_address_space(64 << 20)\n"
+            "assert resource.getrlimit(resource.RLIMIT_AS)[0] == (64 << 20) + BASE_ADDRESS_SPACE\n"
+            "try:\n"
+            "    bytearray(4 << 30)\n"
+            "except MemoryError:\n"
+            "    print('capped')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.strip() == "capped", done.stderr
