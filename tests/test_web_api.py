@@ -151,8 +151,7 @@ def test_stop_kills_the_child_within_a_second_and_keeps_what_was_found(client):
     answer = client.delete(f"/api/jobs/{job['id']}")
     assert time.monotonic() - begun < 1.0
     assert answer.json()["stopped"]
-    status = client.get(f"/api/jobs/{job['id']}").json()
-    assert status["done"] or status["returncode"] is not None or _wait_done(client, job["id"])
+    assert _wait_done(client, job["id"])
     events = events_of(client, job["id"])   # from the start again: the diagram is still there
     assert events[0]["event"] == "problem"
     assert "+---a---b---c---d---e---f---g---h---+" in "".join(e.get("text", "") for e in events)
@@ -310,3 +309,12 @@ def test_the_child_caps_its_address_space():
             "    print('capped')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.stdout.strip() == "capped", done.stderr
+
+
+def test_several_jobs_run_at_once(client):
+    long = client.post("/api/jobs", json={"text": LONG}).json()["id"]
+    events = solve_events(client, HELPMATE)    # solved while the long one runs
+    assert events[-1]["returncode"] == 0
+    assert not client.get(f"/api/jobs/{long}").json()["done"]
+    client.delete(f"/api/jobs/{long}")
+    assert _wait_done(client, long)

@@ -235,3 +235,16 @@ def test_a_closed_tab_stops_its_search(page, server):
 def _status(server: str, job: str) -> dict:
     with urllib.request.urlopen(f"{server}/api/jobs/{job}", timeout=5) as answer:
         return json.load(answer)
+
+
+def test_a_condition_is_checked_as_it_is_typed(page):
+    d = page
+    field = d.find_element(By.ID, "conditions")
+    field.send_keys("Madrassi")
+    d.find_element(By.ID, "stipulation").click()   # leaving the field checks it
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "error").text)
+    assert "did you mean Madrasi?" in d.find_element(By.ID, "error").text
+    field.clear()
+    field.send_keys("Madrasi")
+    d.find_element(By.ID, "stipulation").click()
+    WebDriverWait(d, 10).until(lambda d: not d.find_element(By.ID, "error").text)
