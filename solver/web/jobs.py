@@ -22,7 +22,7 @@ from pathlib import Path
 
 # How long a child may go on after its own time limit or a stop request
 # before it is killed (it needs a moment to write what it found).
-GRACE_S = 0.6
+GRACE_S = 0.5
 WALL_GRACE_S = 5.0
 _ROOT = Path(__file__).resolve().parent.parent.parent  # where `solver` can be imported from
 
