@@ -526,5 +526,32 @@ def report_command(db, fmt) -> None:
     click.echo(render(rows, fmt, source=str(db)), nl=False)
 
 
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback by default: only this machine).")
+@click.option("--port", type=click.IntRange(min=1, max=65535), default=8000, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option("--max-time", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              metavar="SECONDS", help="The longest solve a page may ask for.")
+@click.option("--max-mem", type=MemorySize(), default="512M", show_default=True, metavar="SIZE",
+              help="Memory for the search tables of each solve (its process is capped near this).")
+@handle_errors
+def serve_command(host, port, open_browser, max_time, max_mem) -> None:
+    """Start the local web page: set up a diagram, solve it, replay the solution.
+
+    Each solve runs in its own process, capped in time and memory; a closed
+    tab or the Stop button ends it.  Needs the web extra:
+    pip install 'feerie[web]'.
+    """
+    import importlib.util
+
+    missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+    if missing:
+        fail(f"serve needs {' and '.join(missing)}: pip install 'feerie[web]'")
+    from solver.web.server import serve
+
+    serve(host, port, open_browser, max_time, max_mem)
+
+
 if __name__ == "__main__":
     main()

@@ -3,7 +3,8 @@ module imports itself back through others.
 
 Layers, lowest first (README, "Architecture"): solver.base, solver.engine,
 solver.pieces, solver.model, grammar (text into the model), solver.conditions,
-solver.search, solver.output, solver.run, solver.check, solver.batch, and cli
+solver.search, solver.output, solver.run, solver.check, solver.batch, solver.web
+(the page of `feerie serve`), and cli
 on top.  Every import counts, also those inside functions (imported late for
 start-up time, they are dependencies all the same).
 """
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS = ["solver.base", "solver.engine", "solver.pieces", "solver.model", "grammar",
           "solver.conditions", "solver.search", "solver.output", "solver.run", "solver.check",
-          "solver.batch", "cli"]
+          "solver.batch", "solver.web", "cli"]
 
 
 def module_name(path: Path) -> str:

@@ -1,0 +1,237 @@
+"""The web app of `feerie serve` (issue 12): a JSON API and one static page.
+
+Framework: Starlette on uvicorn (ASGI).  Server-sent events stream a solve
+with a plain StreamingResponse, and a closed tab is seen as a disconnected
+request, which stops its search; the two packages are small and well kept,
+and are the optional extra `feerie[web]`, so the core keeps its own
+dependencies.  Solving never runs in this process (`solver.web.jobs` starts
+a child per solve, capped in time and memory); reading a problem, replaying
+a line and drawing a diagram are quick and run here.
+
+The API (JSON bodies):
+  POST   /api/parse    {text}  -> {problem, pieces} | 400 {error: {message, line, column}}
+  GET    /api/catalogue        -> {pieces, conditions, glyphs}
+  POST   /api/jobs     {text, max_time?} -> {id}
+  GET    /api/jobs/{id}/events -> text/event-stream, one JSON event per message
+  GET    /api/jobs/{id}        -> {done, stopped, returncode, events}
+  DELETE /api/jobs/{id}        -> stops the search; its events stay readable
+  POST   /api/jobs/{id}/stop   -> the same (a page that is being closed sends it as a beacon)
+  POST   /api/replay   {text, problem?, twin, moves, sides?} -> {boards, error}
+  POST   /api/diagram  {text} | {pieces} -> image/svg+xml
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from solver.base.errors import InputError
+from solver.web.jobs import Jobs
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_TEXT = 200_000   # characters of a problem text the API reads
+HEARTBEAT_S = 0.5   # the stream writes at least this often, so that a closed page is noticed
+KEEP_JOBS = 64       # finished jobs kept for their events; older ones are forgotten
+
+
+def error_response(err: InputError, status: int = 400) -> JSONResponse:
+    """The CLI's message for bad input (`feerie: ...` without the prefix) and its place."""
+    return JSONResponse({"error": {"message": err.format(), "line": err.line, "column": err.column}},
+                        status_code=status)
+
+
+async def _body(request: Request) -> dict:
+    """The request's JSON object; InputError if it is none or its text is too long."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise InputError("the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise InputError("the request body is not a JSON object")
+    text = body.get("text", "")
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise InputError(f"'text' must be a string of at most {MAX_TEXT} characters")
+    return body
+
+
+def _api(handler):
+    """Bad input of any API call: one message with its place, status 400."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except InputError as err:
+            return error_response(err)
+
+    return wrapped
+
+
+@_api
+async def parse(request: Request) -> Response:
+    from solver.output.json_writer import problem_json
+    from solver.web.replay import diagram_pieces, read_problem
+
+    problem = read_problem((await _body(request))["text"])
+    return JSONResponse({"problem": problem_json(problem), "pieces": diagram_pieces(problem),
+                         "twins": len(problem.twins)})
+
+
+async def catalogue(request: Request) -> Response:
+    from solver.conditions.registry import CONDITIONS
+    from solver.output.diagram_svg import ROTATED, _BLACK_GLYPHS, _WHITE_GLYPHS
+    from solver.pieces.catalogue import KING, PIECES
+
+    pieces = [{"code": p.en, "name": p.name, "fr": p.fr, "de": p.de, "orthodox": p.kind <= KING}
+              for p in PIECES]
+    return JSONResponse({"pieces": pieces, "conditions": sorted(CONDITIONS),
+                         "glyphs": {"white": _WHITE_GLYPHS, "black": _BLACK_GLYPHS,
+                                    "rotated": {k: list(v) for k, v in ROTATED.items()}}})
+
+
+@_api
+async def start_job(request: Request) -> Response:
+    body = await _body(request)
+    max_time = body.get("max_time")
+    if max_time is not None and not isinstance(max_time, (int, float)):
+        raise InputError("'max_time' must be a number of seconds")
+    jobs: Jobs = request.app.state.jobs
+    job = await jobs.start(body["text"], max_time)
+    _forget_old(jobs)
+    return JSONResponse({"id": job.id, "max_time": job.max_time})
+
+
+def _forget_old(jobs: Jobs) -> None:
+    finished = [j for j in jobs.jobs.values() if j.done]
+    for job in finished[:max(0, len(finished) - KEEP_JOBS)]:
+        del jobs.jobs[job.id]
+
+
+def _job(request: Request):
+    job = request.app.state.jobs.get(request.path_params["job_id"])
+    if job is None:
+        raise InputError("no such job")
+    return job
+
+
+@_api
+async def job_events(request: Request) -> Response:
+    job = _job(request)
+
+    async def stream():
+        sent = 0
+        try:
+            while True:
+                while sent < len(job.events):
+                    yield f"data: {json.dumps(job.events[sent])}\n\n"
+                    sent += 1
+                if job.done:
+                    return
+                if await request.is_disconnected():
+                    return
+                await job.wait_change(HEARTBEAT_S)
+                if sent == len(job.events) and not job.done:
+                    yield ": still solving\n\n"   # a comment: a gone page fails the write
+        finally:
+            if not job.done:  # the tab was closed: its search stops
+                asyncio.get_running_loop().create_task(job.stop("page closed"))
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache"})
+
+
+@_api
+async def job_status(request: Request) -> Response:
+    job = _job(request)
+    return JSONResponse({"id": job.id, "done": job.done, "stopped": job.stopped,
+                         "returncode": job.returncode, "events": len(job.events)})
+
+
+@_api
+async def stop_job(request: Request) -> Response:
+    job = _job(request)
+    await job.stop("stop button")
+    return JSONResponse({"id": job.id, "stopped": job.stopped, "events": len(job.events)})
+
+
+@_api
+async def replay_line(request: Request) -> Response:
+    from solver.web.replay import read_problem, replay, twin_problem
+
+    body = await _body(request)
+    moves, sides, twin = body.get("moves", []), body.get("sides"), body.get("twin", 0)
+    number = body.get("problem", 0)
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InputError("'moves' must be a list of move texts")
+    if sides is not None and (not isinstance(sides, list) or len(sides) != len(moves)):
+        raise InputError("'sides' must give one side per move")
+    if not isinstance(twin, int) or not isinstance(number, int):
+        raise InputError("'twin' and 'problem' must be numbers (0 for the first)")
+    problem = twin_problem(read_problem(body["text"], number), twin)
+    return JSONResponse(replay(problem, moves, sides))
+
+
+@_api
+async def diagram(request: Request) -> Response:
+    from solver.output.diagram_svg import diagram_svg
+    from solver.web.replay import diagram_pieces, read_problem
+
+    body = await _body(request)
+    pieces = body.get("pieces")
+    if pieces is None:
+        pieces = diagram_pieces(read_problem(body["text"]))
+    try:
+        triples = [(p["square"], p["colour"], p["kind"]) for p in pieces]
+    except (TypeError, KeyError):
+        raise InputError("'pieces' must be a list of {square, colour, kind}") from None
+    return Response(diagram_svg(triples), media_type="image/svg+xml")
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
+    """The app, each solve capped at `max_time` seconds and `max_mem` bytes of tables."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        await app.state.jobs.close()
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/api/parse", parse, methods=["POST"]),
+        Route("/api/catalogue", catalogue),
+        Route("/api/jobs", start_job, methods=["POST"]),
+        Route("/api/jobs/{job_id}/events", job_events),
+        Route("/api/jobs/{job_id}", job_status, methods=["GET"]),
+        Route("/api/jobs/{job_id}", stop_job, methods=["DELETE"]),
+        Route("/api/jobs/{job_id}/stop", stop_job, methods=["POST"]),
+        Route("/api/replay", replay_line, methods=["POST"]),
+        Route("/api/diagram", diagram, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ], lifespan=lifespan)
+    app.state.jobs = Jobs(max_time, max_mem)
+    return app
+
+
+def serve(host: str, port: int, open_browser: bool, max_time: float, max_mem: int) -> None:
+    """Run the server until Ctrl-C, printing its address first."""
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    print(f"feerie: serving on {url} (Ctrl-C stops)", flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    uvicorn.run(create_app(max_time, max_mem), host=host, port=port, log_level="warning")

@@ -1,0 +1,352 @@
+// feerie's page (issue 12): the diagram editor, the streamed solve and the replay.
+// No build step and no outside resource: this file talks to the JSON API of
+// solver/web/server.py only.
+"use strict";
+
+const FILES = "abcdefgh";
+const ORTHODOX = ["K", "Q", "R", "B", "S", "P"];
+
+const state = {
+  catalogue: null,
+  pieces: new Map(),     // the editor's diagram: square -> {colour, kind}
+  selected: "K",         // the palette's piece code
+  pasted: null,          // a loaded text, used as long as the editor is not changed
+  job: null,             // {id, source, text}
+  events: null,          // the EventSource of the running job
+  moves: [],             // the clickable moves of the output
+  problem: -1,           // the output's problem and twin being read
+  twin: -1,
+  replay: null,          // {boards, index, move}
+};
+
+const $ = (id) => document.getElementById(id);
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method, headers: {"Content-Type": "application/json"},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  return {ok: response.ok, data};
+}
+
+// --- the board ------------------------------------------------------------------
+
+function buildBoard() {
+  const board = $("board");
+  for (let rank = 7; rank >= 0; rank--) {
+    for (let file = 0; file < 8; file++) {
+      const square = FILES[file] + (rank + 1);
+      const cell = document.createElement("div");
+      cell.className = "square " + ((file + rank) % 2 ? "light" : "dark");
+      cell.dataset.square = square;
+      cell.id = "sq-" + square;
+      cell.addEventListener("click", () => squareClicked(square));
+      board.appendChild(cell);
+    }
+  }
+}
+
+function pieceElement(colour, kind) {
+  const glyphs = state.catalogue.glyphs;
+  const element = document.createElement("span");
+  element.dataset.colour = colour;
+  element.dataset.kind = kind;
+  let orthodox = ORTHODOX.includes(kind) ? kind : null;
+  let turned = false;
+  if (!orthodox && glyphs.rotated[kind]) {
+    orthodox = glyphs.rotated[kind][0];
+    turned = true;
+  }
+  if (!orthodox) {
+    element.className = "piece disc " + colour;
+    element.textContent = kind;
+  } else {
+    element.className = "piece" + (turned ? " turned" : "");
+    element.textContent = glyphs[colour === "black" ? "black" : "white"][orthodox];
+    if (colour === "neutral") {   // half white, half black, as on the report's diagrams
+      const half = document.createElement("span");
+      half.className = "half";
+      half.textContent = glyphs.black[orthodox];
+      element.appendChild(half);
+    }
+  }
+  element.title = `${colour} ${pieceName(kind)}`;
+  return element;
+}
+
+function pieceName(kind) {
+  const row = state.catalogue.pieces.find((p) => p.code === kind);
+  return row ? `${row.name} (${kind})` : kind;
+}
+
+// pieces: a list of {square, colour, kind}; marked: squares to highlight
+function drawBoard(pieces, marked) {
+  for (const cell of document.querySelectorAll("#board .square")) {
+    cell.replaceChildren();
+    cell.classList.toggle("last", marked.includes(cell.dataset.square));
+    delete cell.dataset.piece;
+  }
+  for (const p of pieces) {
+    const cell = $("sq-" + p.square);
+    cell.appendChild(pieceElement(p.colour, p.kind));
+    cell.dataset.piece = p.colour[0] + p.kind;
+  }
+}
+
+function editorPieces() {
+  return [...state.pieces].map(([square, p]) => ({square, colour: p.colour, kind: p.kind}));
+}
+
+function showEditor() {
+  state.replay = null;
+  $("replay-bar").hidden = true;
+  for (const m of document.querySelectorAll(".move.current")) m.classList.remove("current");
+  drawBoard(editorPieces(), []);
+}
+
+function squareClicked(square) {
+  if (state.replay) return;   // the board shows a replay: "back to the diagram" edits again
+  if (state.pieces.has(square)) {
+    state.pieces.delete(square);
+  } else {
+    const colour = document.querySelector("input[name=colour]:checked").value;
+    state.pieces.set(square, {colour, kind: state.selected});
+  }
+  edited();
+  drawBoard(editorPieces(), []);
+}
+
+// --- the palette and the statement --------------------------------------------
+
+function buildPalette() {
+  const orthodox = $("orthodox");
+  for (const code of ORTHODOX) {
+    const button = document.createElement("button");
+    button.textContent = state.catalogue.glyphs.white[code];
+    button.dataset.kind = code;
+    button.title = pieceName(code);
+    button.addEventListener("click", () => select(code));
+    orthodox.appendChild(button);
+  }
+  const fairy = $("fairy");
+  for (const p of state.catalogue.pieces.filter((p) => !p.orthodox)) {
+    const option = document.createElement("option");
+    option.value = p.code;
+    option.textContent = `${p.name} (${p.code})`;
+    fairy.appendChild(option);
+  }
+  fairy.addEventListener("change", () => { if (fairy.value) select(fairy.value); });
+  const names = $("condition-names");
+  for (const name of state.catalogue.conditions) {
+    const option = document.createElement("option");
+    option.value = name;
+    names.appendChild(option);
+  }
+  select("K");
+}
+
+function select(code) {
+  state.selected = code;
+  for (const b of document.querySelectorAll("#orthodox button")) {
+    b.classList.toggle("selected", b.dataset.kind === code);
+  }
+  if (ORTHODOX.includes(code)) $("fairy").value = "";
+}
+
+function edited() {
+  state.pasted = null;   // the editor now says what the problem is
+}
+
+// The problem as a Popeye input file, from the editor.
+function editorText() {
+  const byColour = {white: [], black: [], neutral: []};
+  for (const [square, p] of state.pieces) byColour[p.colour].push(p.kind + square);
+  const lines = ["BeginProblem"];
+  const pieces = Object.entries(byColour).filter(([, list]) => list.length)
+    .map(([colour, list]) => colour[0].toUpperCase() + colour.slice(1) + " " + list.join(" "));
+  if (pieces.length) lines.push("Pieces " + pieces.join(" "));
+  lines.push("Stipulation " + $("stipulation").value.trim());
+  if ($("conditions").value.trim()) lines.push("Condition " + $("conditions").value.trim());
+  if ($("options").value.trim()) lines.push("Option " + $("options").value.trim());
+  lines.push("EndProblem", "");
+  return lines.join("\n");
+}
+
+function problemText() {
+  return state.pasted !== null ? state.pasted : editorText();
+}
+
+function showError(error) {
+  $("error").textContent = error ? error.message : "";
+}
+
+async function loadPasted() {
+  const text = $("paste").value;
+  const {ok, data} = await api("POST", "/api/parse", {text});
+  if (!ok) { showError(data.error); loaded(); return; }
+  showError(null);
+  state.pieces = new Map(data.pieces.map((p) => [p.square, {colour: p.colour, kind: p.kind}]));
+  const problem = data.problem;
+  $("stipulation").value = problem.stipulation.text;
+  $("conditions").value = problem.conditions.map((c) => [c.name, ...c.params].join(" ")).join(" ");
+  $("options").value = problem.options.map((o) => [o.name, ...o.args].join(" ")).join(" ");
+  state.pasted = text;   // twins and all: solved as pasted until the editor changes it
+  showEditor();
+  loaded();
+}
+
+function loaded() {   // a load is done (for the browser tests, which wait for it)
+  document.body.dataset.loads = String(Number(document.body.dataset.loads || 0) + 1);
+}
+
+async function validate() {
+  edited();
+  const {ok, data} = await api("POST", "/api/parse", {text: editorText()});
+  showError(ok ? null : data.error);
+}
+
+// --- solving --------------------------------------------------------------------
+
+async function solve() {
+  stopListening();
+  const text = problemText();
+  const maxTime = parseFloat($("maxtime").value) || 30;
+  const {ok, data} = await api("POST", "/api/jobs", {text, max_time: maxTime});
+  if (!ok) { showError(data.error); return; }
+  showError(null);
+  state.job = {id: data.id, text};
+  document.body.dataset.job = data.id;   // for the browser tests
+  state.moves = [];
+  state.problem = -1;
+  state.twin = -1;
+  $("output").replaceChildren();
+  setRunning(true, "solving…");
+  const events = new EventSource(`/api/jobs/${data.id}/events`);
+  state.events = events;
+  events.onmessage = (message) => handle(JSON.parse(message.data));
+  events.onerror = () => { if (state.events === events) { stopListening(); setRunning(false, "connection lost"); } };
+}
+
+function stopListening() {
+  if (state.events) state.events.close();
+  state.events = null;
+}
+
+function setRunning(running, status) {
+  $("solve").disabled = running;
+  $("stop").disabled = !running;
+  $("status").textContent = status;
+}
+
+async function stop() {
+  if (!state.job) return;
+  $("status").textContent = "stopping…";
+  await api("DELETE", `/api/jobs/${state.job.id}`);
+}
+
+function handle(event) {
+  switch (event.event) {
+    case "problem": state.problem += 1; state.twin = -1; break;
+    case "twin": state.twin += 1; break;
+    case "text": appendText(event.text, event.moves); break;
+    case "error":
+      showError(event.error);
+      appendText("feerie: " + event.error.message + "\n", []);
+      break;
+    case "end":
+      stopListening();
+      setRunning(false, event.stopped ? "stopped (what was found is shown)" : "finished");
+      $("status").dataset.done = "1";
+      break;
+  }
+}
+
+// A piece of the text output, its moves made clickable in the order printed.
+function appendText(text, moves) {
+  const output = $("output");
+  let cursor = 0;
+  for (const move of moves) {
+    let at = text.indexOf(move.text, cursor);
+    let shown = move.text;
+    if (at < 0) {   // printed without its mark (or with it glued): the move alone
+      shown = move.text.split(" ")[0];
+      at = text.indexOf(shown, cursor);
+    }
+    if (at < 0) continue;
+    output.appendChild(document.createTextNode(text.slice(cursor, at)));
+    const span = document.createElement("span");
+    span.className = "move";
+    span.textContent = shown;
+    span.dataset.index = String(state.moves.length);
+    state.moves.push({...move, problem: Math.max(state.problem, 0), twin: Math.max(state.twin, 0)});
+    span.addEventListener("click", () => replayTo(span));
+    output.appendChild(span);
+    cursor = at + shown.length;
+  }
+  output.appendChild(document.createTextNode(text.slice(cursor)));
+}
+
+// --- replay ---------------------------------------------------------------------
+
+async function replayTo(span) {
+  const move = state.moves[Number(span.dataset.index)];
+  const {ok, data} = await api("POST", "/api/replay", {
+    text: state.job.text, problem: move.problem, twin: move.twin, moves: move.line, sides: move.sides,
+  });
+  if (!ok) { showError(data.error); return; }
+  showError(data.error);
+  for (const m of document.querySelectorAll(".move.current")) m.classList.remove("current");
+  span.classList.add("current");
+  state.replay = {boards: data.boards, index: data.boards.length - 1};
+  $("replay-bar").hidden = false;
+  showReplay();
+}
+
+function showReplay() {
+  const board = state.replay.boards[state.replay.index];
+  drawBoard(board.pieces, board.squares);
+  $("replay-move").textContent = board.move
+    ? `${state.replay.index}. ${board.move}` : "the diagram";
+  $("board").dataset.ply = String(state.replay.index);
+}
+
+function step(delta) {
+  if (!state.replay) return;
+  const index = state.replay.index + delta;
+  if (index < 0 || index >= state.replay.boards.length) return;
+  state.replay.index = index;
+  showReplay();
+}
+
+// --- start ----------------------------------------------------------------------
+
+async function start() {
+  state.catalogue = (await api("GET", "/api/catalogue")).data;
+  buildBoard();
+  buildPalette();
+  $("load").addEventListener("click", loadPasted);
+  $("clear").addEventListener("click", () => { state.pieces.clear(); edited(); showEditor(); });
+  $("solve").addEventListener("click", solve);
+  $("stop").addEventListener("click", stop);
+  $("edit").addEventListener("click", showEditor);
+  $("back").addEventListener("click", () => step(-1));
+  $("forward").addEventListener("click", () => step(1));
+  for (const id of ["stipulation", "options"]) $(id).addEventListener("input", edited);
+  $("conditions").addEventListener("change", validate);
+  // A closed (or left) page stops its search: the server also sees the stream end,
+  // but a browser may keep the connection of a page it caches.
+  window.addEventListener("pagehide", () => {
+    if (state.events && state.job) navigator.sendBeacon(`/api/jobs/${state.job.id}/stop`);
+    stopListening();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.matches("input, textarea, select")) return;
+    if (e.key === "ArrowLeft") { step(-1); e.preventDefault(); }
+    if (e.key === "ArrowRight") { step(1); e.preventDefault(); }
+  });
+  drawBoard([], []);
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,320 @@
+"""`feerie serve`'s JSON API (solver/web/server.py), through Starlette's TestClient.
+
+A solve runs in a child process (solver/web/child.py): its streamed text must
+equal `feerie solve`'s output, a stop must end the child within a second
+keeping what was found, and replayed lines must give the boards of an
+independent reference (python-chess) after every move, Messigny exchanges and
+Marseillais turns included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chess
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from click.testing import CliRunner  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from solver.web.server import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TWO_MOVER = """BeginProblem
+Title        a mate in two with a quiet key
+Pieces       White Kf2 Qb5 Rh2 Se8
+             Black Ka2 Pa3a7c4
+Stipulation  #2
+Option       Variation
+EndProblem
+"""
+HELPMATE = """BeginProblem
+Pieces       White Kh7 Re8 Sa1
+             Black Kh5 Rg4 Sa6h6
+Stipulation  h#2
+EndProblem
+"""
+MARSEILLAIS = """problem: diagram B
+white: Ke6 Ba3 Sf6 Pd5 Pg5
+black: Kf8 Rc8 Pc5 Ph5
+stipulation: #1
+condition: Marseillais
+en-passant: c6 h6
+"""
+# The opening position, #8: a search that goes on far longer than any test
+LONG = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - #8"
+
+
+@pytest.fixture()
+def client():
+    with TestClient(create_app(max_time=30, max_mem=256 << 20)) as c:
+        yield c
+
+
+def events_of(client, job_id: str, until=None) -> list[dict]:
+    """The job's events read from its stream, to the end (or until `until(event)`)."""
+    out = []
+    with client.stream("GET", f"/api/jobs/{job_id}/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                out.append(json.loads(line[6:]))
+                if out[-1]["event"] == "end" or (until and until(out[-1])):
+                    break
+    return out
+
+
+def solve_events(client, text: str, **body) -> list[dict]:
+    job = client.post("/api/jobs", json={"text": text, **body}).json()
+    return events_of(client, job["id"])
+
+
+def without_time(text: str) -> str:
+    return re.sub(r"Time = [0-9.]+ s", "Time = T", text)
+
+
+def cli_solve(text: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "cli", "solve", "-"], input=text, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    return done.stdout
+
+
+def test_parse_gives_the_problem_and_its_diagram(client):
+    answer = client.post("/api/parse", json={"text": TWO_MOVER})
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["problem"]["stipulation"]["text"] == "#2"
+    assert sorted(data["problem"]["pieces"]["white"]) == ["Kf2", "Qb5", "Rh2", "Se8"]
+    assert {"square": "e8", "colour": "white", "kind": "S", "attributes": []} in data["pieces"]
+
+
+def test_parse_error_has_the_clis_message_line_and_column(client):
+    text = "BeginProblem\nPieces White Kz1\nStipulation #2\nEndProblem\n"
+    answer = client.post("/api/parse", json={"text": text})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert (error["line"], error["column"]) == (2, 15)
+    cli = subprocess.run([sys.executable, "-m", "cli", "parse", "-"], input=text, text=True,
+                         capture_output=True, cwd=ROOT, timeout=60)
+    assert cli.returncode == 2
+    assert cli.stderr.startswith("feerie: ")
+    assert error["message"].split(":", 3)[3] == cli.stderr[len("feerie: "):].rstrip("\n").split(":", 3)[3]
+
+
+def test_bad_request_bodies_are_errors_not_tracebacks(client):
+    assert client.post("/api/parse", content=b"{").status_code == 400
+    assert client.post("/api/replay", json={"text": HELPMATE, "moves": "e2-e4"}).status_code == 400
+    assert client.get("/api/jobs/nope/events").status_code == 400
+
+
+def test_catalogue_lists_pieces_and_conditions(client):
+    data = client.get("/api/catalogue").json()
+    codes = {p["code"]: p for p in data["pieces"]}
+    assert codes["S"]["orthodox"] and codes["S"]["name"] == "knight"
+    assert codes["G"]["name"] == "grasshopper" and not codes["G"]["orthodox"]
+    assert {"Messigny", "Marseillais", "Madrasi"} <= set(data["conditions"])
+    assert data["glyphs"]["white"]["K"] == "\u2654"
+
+
+def test_a_two_mover_streams_the_clis_text(client):
+    events = solve_events(client, TWO_MOVER)
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "problem" and kinds[-1] == "end" and "node" in kinds
+    text = "".join(e["text"] for e in events if e["event"] == "text")
+    assert without_time(text) == without_time(cli_solve(TWO_MOVER))
+    assert "1.Rh2-h1 ! threat:" in text
+    moves = [m for e in events if e["event"] == "text" for m in e["moves"]]
+    assert [m["text"] for m in moves] == ["Rh2-h1", "Qb5-b1 #"]   # the key and its threat, clickable
+    assert moves[1]["line"] == ["Rh2-h1", "Qb5-b1"] and moves[1]["sides"] == ["white", "white"]
+    assert events[-1]["returncode"] == 0
+    # the threat is replayed with Black passing
+    answer = client.post("/api/replay", json={"text": TWO_MOVER, "moves": moves[1]["line"],
+                                              "sides": moves[1]["sides"]}).json()
+    assert answer["error"] is None
+    assert _replayed(answer["boards"])[2] == _chess_board(["Rh2-h1", "--", "Qb5-b1"], "4N3/p7/8/1Q6/2p5/p7/k4K1R/8 w - - 0 1")
+
+
+def test_stop_kills_the_child_within_a_second_and_keeps_what_was_found(client):
+    job = client.post("/api/jobs", json={"text": LONG}).json()
+    first = events_of(client, job["id"], until=lambda e: e["event"] == "twin")
+    assert first[0]["event"] == "problem"
+    begun = time.monotonic()
+    answer = client.delete(f"/api/jobs/{job['id']}")
+    assert time.monotonic() - begun < 1.0
+    assert answer.json()["stopped"]
+    assert _wait_done(client, job["id"])
+    events = events_of(client, job["id"])   # from the start again: the diagram is still there
+    assert events[0]["event"] == "problem"
+    assert "+---a---b---c---d---e---f---g---h---+" in "".join(e.get("text", "") for e in events)
+    assert events[-1]["event"] == "end" and events[-1]["stopped"]
+    app_job = client.app.state.jobs.get(job["id"])
+    with pytest.raises(ProcessLookupError):
+        os.kill(app_job.pid, 0)   # the child is gone (and reaped)
+
+
+def _wait_done(client, job_id: str) -> bool:
+    for _ in range(50):
+        if client.get(f"/api/jobs/{job_id}").json()["done"]:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_time_cap_ends_a_long_job(client):
+    begun = time.monotonic()
+    events = solve_events(client, LONG, max_time=1)
+    assert time.monotonic() - begun < 15
+    end = next(e for e in events if e["event"] == "problem_end")
+    assert end["meta"]["timed_out"]
+    assert events[-1]["returncode"] == 3
+    text = "".join(e.get("text", "") for e in events)
+    assert "interrupted" in text
+
+
+def test_the_server_cap_bounds_the_pages_limit():
+    with TestClient(create_app(max_time=1, max_mem=256 << 20)) as c:
+        job = c.post("/api/jobs", json={"text": LONG, "max_time": 1000}).json()
+        assert job["max_time"] == 1
+        events = events_of(c, job["id"])
+        assert events[-1]["returncode"] == 3
+
+
+def _chess_board(moves: list[str], fen: str) -> dict:
+    """python-chess's pieces after the moves ('Sa6-b4', 'Rg4*g7', 'e7-e8=Q')."""
+    board = chess.Board(fen)
+    for text in moves:
+        if text == "--":   # a pass
+            board.push(chess.Move.null())
+            continue
+        m = re.fullmatch(r"[A-Z]?([a-h][1-8])[-*]([a-h][1-8])(?:=([QRBS]))?", text)
+        promotion = {"Q": "q", "R": "r", "B": "b", "S": "n"}.get(m.group(3) or "", "")
+        move = chess.Move.from_uci(m.group(1) + m.group(2) + promotion)
+        assert move in board.legal_moves
+        board.push(move)
+    return _pieces_of(board)
+
+
+def _pieces_of(board: chess.Board) -> dict:
+    letters = {"N": "S"}
+    return {chess.square_name(sq): ("white" if p.color else "black",
+                                    letters.get(p.symbol().upper(), p.symbol().upper()))
+            for sq, p in board.piece_map().items()}
+
+
+def _replayed(boards: list[dict]) -> list[dict]:
+    return [{p["square"]: (p["colour"], p["kind"]) for p in b["pieces"]} for b in boards]
+
+
+def test_replay_of_a_helpmate_line_equals_python_chess(client):
+    events = solve_events(client, HELPMATE)
+    lines = {tuple(m["line"]): m["sides"] for e in events if e["event"] == "text" for m in e["moves"]}
+    full = [(line, sides) for line, sides in lines.items() if len(line) == 4]
+    assert len(full) == 2   # two solutions
+    fen = "4R3/7K/n6n/7k/6r1/8/8/N7 b - - 0 1"
+    for line, sides in full:
+        answer = client.post("/api/replay", json={"text": HELPMATE, "twin": 0, "moves": list(line),
+                                                  "sides": sides}).json()
+        assert answer["error"] is None
+        boards = _replayed(answer["boards"])
+        assert len(boards) == 5
+        for i in range(5):
+            assert boards[i] == _chess_board(list(line[:i]), fen)
+        assert answer["boards"][1]["squares"][:2] == [line[0][-5:-3], line[0][-2:]]
+    # without the sides, the side to move plays (Black first here: White cannot)
+    line = list(full[0][0])
+    again = client.post("/api/replay", json={"text": HELPMATE, "moves": line}).json()
+    assert again["error"] is None
+    assert _replayed(again["boards"])[-1] == _chess_board(line, fen)
+
+
+def test_replay_stops_at_an_illegal_move(client):
+    answer = client.post("/api/replay", json={"text": HELPMATE, "moves": ["Rg4-g5", "Kh7-a1"]}).json()
+    assert answer["error"]["index"] == 1 and len(answer["boards"]) == 2
+
+
+def test_replay_of_a_messigny_exchange(client):
+    text = "BeginProblem\nPieces White Ke1 Bb2 Black Ke8 Bh8\nStipulation h#2\nCondition Messigny\nEndProblem\n"
+    answer = client.post("/api/replay", json={"text": text, "moves": ["Bh8<->Bb2"],
+                                              "sides": ["black"]}).json()
+    assert answer["error"] is None
+    after = _replayed(answer["boards"])[1]
+    assert after["b2"] == ("black", "B") and after["h8"] == ("white", "B")
+    assert sorted(answer["boards"][1]["squares"]) == ["b2", "h8"]
+
+
+def test_replay_of_a_marseillais_turn_plays_both_components(client):
+    events = solve_events(client, MARSEILLAIS)
+    text = "".join(e["text"] for e in events if e["event"] == "text")
+    assert "1.g5*h6 ep.,d5*c6 ep. #" in text
+    move = next(m for e in events if e["event"] == "text" for m in e["moves"])
+    answer = client.post("/api/replay", json={"text": MARSEILLAIS, "moves": move["line"],
+                                              "sides": move["sides"]}).json()
+    assert answer["error"] is None
+    before, after = _replayed(answer["boards"])
+    assert after == {k: v for k, v in before.items() if k not in ("g5", "d5", "h5", "c5")} \
+        | {"h6": ("white", "P"), "c6": ("white", "P")}
+    assert {"g5", "h6", "d5", "c6"} <= set(answer["boards"][1]["squares"])
+
+
+def test_replay_of_a_twin(client):
+    text = HELPMATE.replace("EndProblem", "Twin Move h7 g8\nEndProblem")
+    answer = client.post("/api/replay", json={"text": text, "twin": 1, "moves": []}).json()
+    assert ("white", "K") == _replayed(answer["boards"])[0]["g8"]
+    assert client.post("/api/replay", json={"text": text, "twin": 5, "moves": []}).status_code == 400
+
+
+def test_diagram_is_the_reports_svg(client):
+    answer = client.post("/api/diagram", json={"text": TWO_MOVER})
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert 'data-square="e8"' in answer.text and answer.text.startswith("<svg")
+
+
+def test_the_page_and_its_files_are_served_locally(client):
+    page = client.get("/").text
+    assert "/static/app.js" in page and "http" not in page.replace("http-equiv", "")
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):
+    import importlib.util
+
+    import cli
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("starlette", "uvicorn") else real(name, *a))
+    result = CliRunner().invoke(cli.main, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install 'feerie[web]'" in result.output
+
+
+def test_the_child_caps_its_address_space():
+    code = ("from solver.web.child import cap_address_space, BASE_ADDRESS_SPACE\n"
+            "import resource\n"
+            "cap_address_space(64 << 20)\n"
+            "assert resource.getrlimit(resource.RLIMIT_AS)[0] == (64 << 20) + BASE_ADDRESS_SPACE\n"
+            "try:\n"
+            "    bytearray(4 << 30)\n"
+            "except MemoryError:\n"
+            "    print('capped')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.strip() == "capped", done.stderr
+
+
+def test_several_jobs_run_at_once(client):
+    long = client.post("/api/jobs", json={"text": LONG}).json()["id"]
+    events = solve_events(client, HELPMATE)    # solved while the long one runs
+    assert events[-1]["returncode"] == 0
+    assert not client.get(f"/api/jobs/{long}").json()["done"]
+    client.delete(f"/api/jobs/{long}")
+    assert _wait_done(client, long)

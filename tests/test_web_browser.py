@@ -1,0 +1,250 @@
+"""`feerie serve`'s page driven in headless Chromium (Selenium): the editor,
+the streamed solve, the replay on the board, paste errors and the stop button.
+
+Needs Debian's `chromium` and `chromium-driver`; without a chromedriver the
+tests skip saying so, unless FEERIE_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = shutil.which("chromedriver")
+BROWSER = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+
+if not (DRIVER and BROWSER):
+    reason = "no chromedriver/chromium found (apt-get install -y chromium chromium-driver)"
+    if os.environ.get("FEERIE_REQUIRE_BROWSER") == "1":
+        raise RuntimeError(f"FEERIE_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason, allow_module_level=True)
+
+HELPMATE = """BeginProblem
+Pieces       White Kh7 Re8 Sa1
+             Black Kh5 Rg4 Sa6h6
+Stipulation  h#2
+EndProblem
+"""
+MARSEILLAIS = """problem: diagram B
+white: Ke6 Ba3 Sf6 Pd5 Pg5
+black: Kf8 Rc8 Pc5 Ph5
+stipulation: #1
+condition: Marseillais
+en-passant: c6 h6
+"""
+LONG = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - #8"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--max-time", "30"],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().startswith(f"feerie: serving on http://127.0.0.1:{port}/")
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/api/catalogue", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = BROWSER
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    d = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield d
+    d.quit()
+
+
+@pytest.fixture()
+def page(server, driver):
+    driver.get(server + "/")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    return driver
+
+
+def piece(d, square: str) -> str | None:
+    return d.find_element(By.ID, "sq-" + square).get_attribute("data-piece")
+
+
+def place(d, colour: str, kind: str, squares: list[str]) -> None:
+    d.find_element(By.CSS_SELECTOR, f"input[name=colour][value={colour}]").click()
+    d.find_element(By.CSS_SELECTOR, f"#orthodox button[data-kind={kind}]").click()
+    for sq in squares:
+        d.find_element(By.ID, "sq-" + sq).click()
+
+
+def paste(d, text: str) -> None:
+    box = d.find_element(By.ID, "paste-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    area = d.find_element(By.ID, "paste")
+    area.clear()
+    area.send_keys(text)
+    body = d.find_element(By.TAG_NAME, "body")
+    before = body.get_attribute("data-loads")
+    d.find_element(By.ID, "load").click()
+    WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+
+
+def solve(d, timeout: float = 60) -> str:
+    d.find_element(By.ID, "solve").click()
+    WebDriverWait(d, timeout).until(lambda d: d.find_element(By.ID, "status").text in ("finished",))
+    return d.find_element(By.ID, "output").text
+
+
+def start_solving(d) -> str:
+    """Click Solve and wait for the diagram of the new job in the output; the job's id."""
+    body = d.find_element(By.TAG_NAME, "body")
+    before = body.get_attribute("data-job")
+    d.find_element(By.ID, "solve").click()
+    WebDriverWait(d, 20).until(lambda d: body.get_attribute("data-job") != before
+                               and "+---a---b" in d.find_element(By.ID, "output").text)
+    return body.get_attribute("data-job")
+
+
+def click_move(d, text: str, nth: int = 0) -> None:
+    spans = [s for s in d.find_elements(By.CSS_SELECTOR, "#output .move") if s.text == text]
+    spans[nth].click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "replay-bar").is_displayed())
+
+
+def marked(d) -> set[str]:
+    return {e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#board .square.last")}
+
+
+def test_a_two_mover_set_up_by_clicks_solved_and_replayed(page):
+    d = page
+    place(d, "white", "K", ["f2"])
+    place(d, "white", "Q", ["b5"])
+    place(d, "white", "R", ["h2"])
+    place(d, "white", "S", ["e8"])
+    place(d, "black", "K", ["a2"])
+    place(d, "black", "P", ["a3", "a7", "c4", "d4"])
+    d.find_element(By.ID, "sq-d4").click()     # clicked again: removed
+    assert piece(d, "d4") is None and piece(d, "e8") == "wS"
+    d.find_element(By.ID, "options").send_keys("Variation")
+    text = solve(d)
+    assert "1.Rh2-h1 ! threat:" in text and "2.Qb5-b1 #" in text
+    click_move(d, "Qb5-b1 #")
+    assert (piece(d, "b1"), piece(d, "b5"), piece(d, "h1"), piece(d, "h2")) == ("wQ", None, "wR", None)
+    assert marked(d) == {"b5", "b1"}
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    assert (piece(d, "b5"), piece(d, "b1"), piece(d, "h1")) == ("wQ", None, "wR")
+    assert marked(d) == {"h2", "h1"}
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    assert piece(d, "h2") == "wR" and marked(d) == set()
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert piece(d, "h1") == "wR"
+    d.find_element(By.ID, "edit").click()
+    assert piece(d, "h2") == "wR" and piece(d, "b5") == "wQ"
+
+
+def test_a_pasted_file_with_an_error_shows_the_message(page):
+    paste(page, "BeginProblem\nPieces White Kz1\nStipulation #2\nEndProblem\n")
+    error = page.find_element(By.ID, "error").text
+    assert "2:15" in error and "bad square 'z1'" in error
+
+
+def test_a_helpmate_pasted_solved_and_replayed(page):
+    d = page
+    paste(d, HELPMATE)
+    assert piece(d, "h5") == "bK" and piece(d, "a1") == "wS"
+    assert d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
+    text = solve(d)
+    assert text.count("  1.") == 2   # two solutions
+    mates = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#output .move") if s.text.endswith("#")]
+    assert len(mates) == 2
+    click_move(d, mates[0])
+    board = d.find_element(By.ID, "board")
+    assert board.get_attribute("data-ply") == "4"
+    to = mates[0].split()[0][-2:]
+    assert piece(d, to) is not None and piece(d, to)[0] == "w" and to in marked(d)
+
+
+def test_a_marseillais_turn_is_replayed_whole(page):
+    d = page
+    paste(d, MARSEILLAIS)
+    assert d.find_element(By.ID, "conditions").get_attribute("value") == "Marseillais"
+    text = solve(d)
+    assert "1.g5*h6 ep.,d5*c6 ep. #" in text
+    click_move(d, "g5*h6 ep.,d5*c6 ep. #")
+    assert (piece(d, "h6"), piece(d, "c6"), piece(d, "h5"), piece(d, "c5"), piece(d, "g5")) == \
+        ("wP", "wP", None, None, None)
+    assert {"g5", "h6", "d5", "c6"} <= marked(d)
+
+
+def test_the_stop_button_stops_a_long_search(page, server):
+    d = page
+    paste(d, LONG)
+    job = start_solving(d)
+    d.find_element(By.ID, "stop").click()
+    WebDriverWait(d, 3).until(lambda d: d.find_element(By.ID, "status").text.startswith("stopped"))
+    assert "+---a---b" in d.find_element(By.ID, "output").text   # what was shown stays
+    assert _status(server, job)["done"]
+
+
+def test_a_closed_tab_stops_its_search(page, server):
+    d = page
+    paste(d, LONG)
+    job = start_solving(d)
+    assert not _status(server, job)["done"]
+    d.get("about:blank")
+    for _ in range(60):
+        if _status(server, job)["done"]:
+            break
+        time.sleep(0.1)
+    status = _status(server, job)
+    assert status["done"] and status["stopped"]
+
+
+def _status(server: str, job: str) -> dict:
+    with urllib.request.urlopen(f"{server}/api/jobs/{job}", timeout=5) as answer:
+        return json.load(answer)
+
+
+def test_a_condition_is_checked_as_it_is_typed(page):
+    d = page
+    field = d.find_element(By.ID, "conditions")
+    field.send_keys("Madrassi")
+    d.find_element(By.ID, "stipulation").click()   # leaving the field checks it
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "error").text)
+    assert "did you mean Madrasi?" in d.find_element(By.ID, "error").text
+    field.clear()
+    field.send_keys("Madrasi")
+    d.find_element(By.ID, "stipulation").click()
+    WebDriverWait(d, 10).until(lambda d: not d.find_element(By.ID, "error").text)
