@@ -57,7 +57,7 @@ from solver.base.errors import InputError
 from solver.check.intended import Intent, IntendedLine, TwinIntent, intent_of, item_key, item_text, turn_key
 from solver.check.legality import illegal_reasons
 from solver.model.problem import Option, Problem
-from solver.model.tree import LINE, TREE, Node, Role, SectionKind, TwinSolution, line_paths
+from solver.model.tree import LINE, TREE, Node, Role, SectionKind, Turn, TwinSolution, line_paths
 
 SOUND = "sound"
 COOKED = "cooked"
@@ -372,11 +372,21 @@ def _sides_of(problem: Problem, reversed_: bool, length: int | None = None) -> t
     return [], "goal"
 
 
-def _match(rules, pos, key):
-    for t in rules.turns(pos):
-        if turn_key(rules.describe(pos, t)) == key:
-            return t
-    return None
+def _match(rules, pos, key, text: str | None = None, language: str = "en"):
+    """The legal turn the intended item names.  Moves that differ only in an
+    effect (a pawn reborn on its last rank promotes to Q, R, B or S: one move
+    each, `Nb1*c3[+bPb1=R]`) share the key: then the one written as the item
+    is taken, not the first."""
+    from solver.output.notation import move_text
+
+    found = [t for t in rules.turns(pos) if turn_key(rules.describe(pos, t)) == key]
+    if len(found) > 1 and text is not None:
+        written = text.split()[0] if text.split() else text
+        for t in found:
+            turn = Turn(rules.describe(pos, t))
+            if written in (move_text(turn, language), move_text(turn, "en")):
+                return t
+    return found[0] if found else None
 
 
 def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
@@ -404,7 +414,8 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
         if pos.side != side:
             pos.set_state(side, ())
         key = item_key(item, problem.language, _name(side))
-        turn = _match(rules, pos, key)
+        written = item if isinstance(item, str) else move_text(item, problem.language)
+        turn = _match(rules, pos, key, written, problem.language)
         out.sides.append(side)
         out.texts.append(item_text(item))
         if turn is None:
