@@ -185,13 +185,8 @@ class Rules:
         self._bind_observation()
 
     def _bind_observation(self) -> None:
-        promotions = self.variant.promotions
         watch, check = generic.filtered_observation(tuple(self.observation_filters))
-        self.in_check = check
-        self._legal = lambda pos, first_only=False: generic.legal_moves(
-            pos, promotions, first_only, check, watch)
-        self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
-        self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
+        self._bind_generic(check, watch)
 
     def bind_check(self, check: Callable, watch: Callable | None = None) -> None:
         """A condition that changes what check is beyond filtering who
@@ -201,6 +196,9 @@ class Rules:
         The condition must not preserve `capture_observes`."""
         if self.variant.properties & {CAPTURE_OBSERVES}:
             raise ValueError("a check test of its own needs a variant without capture_observes")
+        self._bind_generic(check, watch)
+
+    def _bind_generic(self, check: Callable, watch: Callable | None) -> None:
         promotions = self.variant.promotions
         self.in_check = check
         self._legal = lambda pos, first_only=False: generic.legal_moves(
