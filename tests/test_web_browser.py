@@ -38,20 +38,7 @@ if not (DRIVER and BROWSER):
         raise RuntimeError(f"FEERIE_REQUIRE_BROWSER=1 but {reason}")
     pytest.skip(reason, allow_module_level=True)
 
-HELPMATE = """BeginProblem
-Pieces       White Kh7 Re8 Sa1
-             Black Kh5 Rg4 Sa6h6
-Stipulation  h#2
-EndProblem
-"""
-MARSEILLAIS = """problem: diagram B
-white: Ke6 Ba3 Sf6 Pd5 Pg5
-black: Kf8 Rc8 Pc5 Ph5
-stipulation: #1
-condition: Marseillais
-en-passant: c6 h6
-"""
-LONG = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - #8"
+from web_problems import HELPMATE, LONG, MARSEILLAIS  # noqa: E402
 
 
 def _free_port() -> int:
