@@ -172,3 +172,18 @@ def test_unsupported_reason_names_the_structured_stipulation():
     assert unsupported_reason(problem) is None
     with pytest.raises(InputError):
         structured_stipulation(WHITE, "3a[#]d)", "White")
+
+
+def test_white_to_play_is_refused_with_a_structured_stipulation():
+    """Popeye turns 'Black 4hh[#]' into 'White -3h[#]h' under WhiteToPlay
+    (and finds nothing there): not feerie's h#1.5."""
+    problem = _problem("sstipulation black 4hh[#]\noption whitetoplay")
+    assert isinstance(problem, grammar.ProblemError)
+    assert "option WhiteToPlay with a structured stipulation" in problem.error.message
+
+
+def test_check_names_a_shorter_structured_stipulation():
+    from solver.check.check import _shorter_text
+
+    stipulation = structured_stipulation(WHITE, "5a[#]d", "White")
+    assert _shorter_text(stipulation, 2) == "White 5a[#]d in 2"

@@ -957,6 +957,8 @@ def _shorter_text(stip, moves: int) -> str:
     is replaced, not a goal's own digits ('h002' -> 'h001', 'zd83' -> 'zd82')."""
     half = ".5" if stip.half else ""
     length = f"{stip.moves}{half}"
+    if stip.structured:   # Popeye's structured text ('Weiss 3a[#]d') counts half-moves
+        return f"{stip.text} in {moves}{half}"
     if not stip.text.endswith(length):  # (written with leading zeros: 'h#02')
         import re
 
