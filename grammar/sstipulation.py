@@ -206,8 +206,8 @@ def _plain(node) -> tuple[str, str]:
         return _help(node, n)
     if kind in ("s",):
         return _series(node, n)
-    if kind in ("d", "da"):
-        _refuse("a branch that starts with the defence (d)")
+    if kind == "da":
+        return _postkey(node, n)
     _refuse(f"a branch of type '{kind}' alone")
     raise AssertionError   # unreachable
 
@@ -230,6 +230,21 @@ def _battle(node: Branch, n: int) -> tuple[str, str]:
                 return f"r{goal}{moves}", WHITE
     if not first and len(second) == 1 and n % 2 == 0 and not second[0].constraint:
         return f"s{_leaf(second[0])}{n // 2}", WHITE
+    _refuse("constraints {...}" if any(f.constraint for f in first + second) else
+            "this combination of length and forks")
+    raise AssertionError
+
+
+def _postkey(node: Branch, n: int) -> tuple[str, str]:
+    """`- Nda[G]` (n even: direct play in n/2 + 1 after its key) and `- Nd[G]a`
+    (n odd: self play in (n+1)/2 after its key), named White, Black moving
+    first: Popeye's post-key play (the '+' suffix of the plain text marks it,
+    as `structured_stipulation` reads)."""
+    first, second = node.first, node.second
+    if not first and len(second) == 1 and n % 2 == 0:
+        return f"{_leaf(second[0])}{n // 2 + 1}+", BLACK
+    if len(first) == 1 and not second and n % 2 == 1:
+        return f"s{_leaf(first[0])}{(n + 1) // 2}+", BLACK
     _refuse("constraints {...}" if any(f.constraint for f in first + second) else
             "this combination of length and forks")
     raise AssertionError
@@ -281,9 +296,11 @@ def structured_stipulation(side: str, text: str, side_word: str) -> Stipulation:
         side, tree = (BLACK if side == WHITE else WHITE), tree.operand
     try:
         plain, starter = _plain(tree)
+        postkey = plain.endswith("+")
+        plain = plain.rstrip("+")
         if starter != side:
             _refuse(f"{side} moving first in this play (feerie plays it with {starter} first)")
-        root = BLACK if plain.startswith("h") and plain.endswith(".5") else starter
+        root = BLACK if plain.startswith("h") and plain.endswith(".5") else WHITE if postkey else starter
         if named != root:   # Popeye numbers the moves from the side named
             hint = f" (write {root} {'- ' if root != starter else ''}...)"
             _refuse(f"{named} as the side named{hint}")
@@ -294,4 +311,4 @@ def structured_stipulation(side: str, text: str, side_word: str) -> Stipulation:
     except InputError as err:
         raise InputError(f"structured stipulation '{text}' has no valid length or goal ({err.message})",
                          column=1) from None
-    return replace(stipulation, text=shown, structured=True)
+    return replace(stipulation, text=shown, structured=True, postkey=postkey)

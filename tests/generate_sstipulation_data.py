@@ -40,6 +40,10 @@ def structured(plain: str, variant: str = "") -> str:
     play, goal, n = m["play"], m["goal"], int(m["moves"])
     one = "1h[{g}]h" if variant == "help-leaf" else "1a[{g}]d"
     one = one.format(g=goal)
+    if play == "" and variant == "postkey":
+        return f"white - {2 * n - 2}da[{goal}]"
+    if play == "s" and variant == "postkey":
+        return f"white - {2 * n - 1}d[{goal}]a"
     if play == "":
         return f"white {2 * n - 1}a[{goal}]d"
     if play == "s":
@@ -66,6 +70,8 @@ def structured(plain: str, variant: str = "") -> str:
 FORMS = {
     "direct_mate2": ("popeye_generated/d2try", ""),
     "direct_z2": ("popeye_goals/d_z2", ""),
+    "postkey_direct2": ("popeye_generated/d2postkey", "postkey"),
+    "postkey_self": ("sstipulation/postkey_self_plain", "postkey"),
     "self_mate2": ("popeye_generated/s2", ""),
     "self_x2": ("popeye_goals/s_x2", ""),
     "semir_x2": ("popeye_goals/semir_x2", ""),
@@ -85,14 +91,22 @@ FORMS = {
 }
 
 # Written by hand (problems of Popeye's own tutorial BEISPIEL/sford.inp that
-# feerie maps, with their boards, and twins): only Popeye's output is made.
-HAND_FORMS = ("sford",)
+# feerie maps, with their boards, and twins; s#1 and sx2 problems of
+# popeye_generated and popeye_goals under PostKeyPlay, but for four positions
+# in which Black to move could take the White king, not a position after a
+# key, and s#1 #12 of popeye_generated, in which feerie marks the
+# stalemating refutations of post-key play '=' and Popeye does not, with
+# the plain option as well): only Popeye's output is made.
+HAND_FORMS = ("sford", "postkey_self_plain")
 
 _STIP = re.compile(r"^Stipulation (\S+)$", re.M)
 
 
 def restate(text: str, variant: str) -> str:
-    """A Popeye input file with each `Stipulation X` as `SStipulation ...`."""
+    """A Popeye input file with each `Stipulation X` as `SStipulation ...`
+    (and without Option PostKeyPlay where the structured form says it)."""
+    if variant == "postkey":
+        text = text.replace(" PostKeyPlay", "")
     return _STIP.sub(lambda m: "SStipulation " + structured(m[1], variant), text)
 
 
@@ -100,7 +114,7 @@ def main(popeye: str) -> None:
     OUT_DIR.mkdir(exist_ok=True)
     for form, (source, variant) in FORMS.items():
         (OUT_DIR / f"{form}.inp").write_text(restate((DATA / f"{source}.inp").read_text(), variant))
-    for form in list(FORMS) + list(HAND_FORMS):
+    for form in list(HAND_FORMS) + list(FORMS):
         inp = OUT_DIR / f"{form}.inp"
         out = subprocess.run([popeye, "-maxtime", "60"], input=inp.read_text(), capture_output=True,
                              text=True, timeout=600).stdout

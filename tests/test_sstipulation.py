@@ -53,7 +53,10 @@ def test_structured_form_reads_as_the_plain_stipulation(form):
     assert len(problems) == len(plain_problems)
     for ours, plain in zip(problems, plain_problems):
         assert ours.stipulation.structured
-        assert replace(ours.stipulation, text=plain.stipulation.text, structured=False) == plain.stipulation
+        assert ours.stipulation.postkey == (variant == "postkey") == plain.has_option("PostKeyPlay")
+        assert not ours.has_option("PostKeyPlay")
+        assert replace(ours.stipulation, text=plain.stipulation.text, structured=False,
+                       postkey=False) == plain.stipulation
         assert ours.stipulation.text == structured(plain.stipulation.text, variant).replace(
             "white", "White", 1).replace("black", "Black", 1).replace(" - ", " -")
 
@@ -76,12 +79,15 @@ def test_stipulation_lines_are_popeyes():
         assert ours.stipulation == expected.stipulation
         assert ours.piece_counts == expected.piece_counts
     assert "  Weiss 1a[#]d               2 + 16" in text
+    assert "  Weiss -6da[#]/1            6 + 10" in text
     assert "\nb) Weiss 3s[#]  \n" in text
 
 
 def test_every_play_form_is_covered():
     stips = {p.stipulation for form in FORMS for p in load(DATA, form)[0]}
     plays = {(s.play, s.series, s.half) for s in stips}
+    assert {(s.play, s.moves > 1) for s in stips if s.postkey} == {("direct", True), ("self", False),
+                                                                   ("self", True)}
     assert plays >= {("direct", False, False), ("self", False, False), ("semi-reflex", False, False),
                      ("reflex", False, False), ("help", False, False), ("help", False, True),
                      ("direct", True, False), ("help", True, False), ("self", True, False)}
@@ -95,10 +101,15 @@ def test_every_play_form_is_covered():
     (BLACK, "- 7h[#]h", "h#3.5"), (BLACK, "-5h[=]h", "h=2.5"), (WHITE, "5s[#]", "ser-#5"),
     (BLACK, "1s[1h[#]h]", "ser-h#1"), (BLACK, "2s[1a[x]d]", "ser-hx2"), (WHITE, "6s[1d[#]a]", "ser-s#6"),
     (WHITE, "5S[#]", "ser-#5"), (WHITE, "3 a [ # ] d", "#2"), (BLACK, "4hh[00]", "h002"),
+    (WHITE, "- 6da[#]", "#4+"), (WHITE, "-2da[x]", "x2+"), (WHITE, "- 1d[#]a", "s#1+"),
+    (WHITE, "- 5d[=]a", "s=3+"),
 ])
 def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
+    """(A '+' after the plain text: the play after its key, as under PostKeyPlay.)"""
     stipulation = structured_stipulation(side, text, "White")
-    assert replace(stipulation, text=plain, structured=False) == parse_stipulation(plain)
+    assert stipulation.postkey == plain.endswith("+")
+    plain = plain.rstrip("+")
+    assert replace(stipulation, text=plain, structured=False, postkey=False) == parse_stipulation(plain)
 
 
 @pytest.mark.parametrize("side, text, named", [
@@ -111,7 +122,9 @@ def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
     (BLACK, "8hh[/1d[x]a{!+}]", "'/' (moves not shown)"),
     (WHITE, "3h[>1a[x]d]h", "'>' (play ends where the nested branch is solved)"),
     (WHITE, "15a[#]?+?d", "'?+?' (parry series)"),
-    (WHITE, "- 6da[#]", "a branch that starts with the defence (d)"),
+    (BLACK, "1d[#]a", "black as the side named (write white - ...)"),
+    (WHITE, "- 3da[#]", "this combination of length and forks"),
+    (WHITE, "- 2d[#]", "a branch of type 'd' alone"),
     (BLACK, "1h[- 14hh[#]]h", "'-' (move inversion) inside a branch"),
     (WHITE, "2s[3s[1h[#]h]]", "nested branches of this kind"),
     (WHITE, "4a[#=]d[#=]", "this combination of length and forks"),

@@ -82,6 +82,9 @@ class Stipulation:
     has goal 'z' and target 'h3'.  `structured` marks a stipulation read
     from Popeye's `SStipulation` (grammar.sstipulation): `text` is then
     Popeye's structured text ('White 3a[#]d'), not a plain stipulation.
+    `postkey` is set by the structured stipulations that start with the
+    defence ('White - 6da[#]'): the play after a key that is not played,
+    as Option PostKeyPlay asks for.
     """
 
     text: str
@@ -93,6 +96,7 @@ class Stipulation:
     unsupported: str | None = None
     target: str | None = None
     structured: bool = False
+    postkey: bool = False
 
     @property
     def supported(self) -> bool:
