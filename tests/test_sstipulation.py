@@ -200,3 +200,26 @@ def test_check_names_a_shorter_structured_stipulation():
 
     stipulation = structured_stipulation(WHITE, "5a[#]d", "White")
     assert _shorter_text(stipulation, 2) == "White 5a[#]d in 2"
+
+
+def test_native_format_keeps_the_structured_stipulation():
+    """`feerie parse` writes Popeye's text ('stipulation: Weiss 3a[#]d', twins
+    too); the native reader reads it back as the same problem."""
+    from grammar.native import format_native
+
+    problems = grammar.load_file(DATA / "sford.inp")
+    text = "\n".join(format_native(p) for p in problems)
+    assert "stipulation: Weiss -6da[#]\n" in text and "twin: stipulation Weiss 3s[#]\n" in text
+    assert grammar.load(text, "x.txt") == problems
+
+
+@pytest.mark.parametrize("line, column, message", [
+    ("stipulation: Weiss 3a[#]x", 25, "unexpected 'x'"),
+    ("stipulation: Weiss 3a[#] d]", 27, "unexpected ']'"),
+    ("stipulation: Grau 3a[#]d", 14, "'Grau' is not a side"),
+])
+def test_native_errors_are_located(line, column, message):
+    [problem] = grammar.load(f"problem:\nwhite: Ke1 Qd1\nblack: Ke8\n{line}\n", "x.txt")
+    assert isinstance(problem, grammar.ProblemError)
+    assert message in problem.error.message
+    assert (problem.error.line, problem.error.column) == (4, column), problem.error
