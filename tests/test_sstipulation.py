@@ -223,3 +223,11 @@ def test_native_errors_are_located(line, column, message):
     assert isinstance(problem, grammar.ProblemError)
     assert message in problem.error.message
     assert (problem.error.line, problem.error.column) == (4, column), problem.error
+
+
+def test_check_refuses_post_key_play_by_name():
+    from solver.check.check import check_problem
+
+    problem = _problem("sstipulation white - 2da[#]")
+    verdict = check_problem(problem)
+    assert "post-key play (White -2da[#]): the checker needs the problem with its key" in str(verdict)

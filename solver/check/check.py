@@ -314,8 +314,10 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
     from solver.run.solve import Unsupported, solve_problem, unsupported_reason
 
     reason = unsupported_reason(problem)
-    if reason is None and (problem.has_option("PostKeyPlay") or problem.stipulation.postkey):
+    if reason is None and problem.has_option("PostKeyPlay"):
         reason = "option PostKeyPlay: the checker needs the problem with its key"
+    elif reason is None and problem.stipulation.postkey:
+        reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
     if reason:
         return TwinVerdict(label, UNSUPPORTED, (reason,))
     illegal = illegal_reasons(problem)
