@@ -182,10 +182,11 @@ def _operators(node) -> None:
 
 def _one_move(node, letter: str) -> str:
     """The goal of a nested one-move branch starting with `letter` ('1a[#]d',
-    '1h[#]h', '1d[#]a'; the closing letter may be left out)."""
+    '1h[#]h', '1d[#]a', each with its closing letter, as Popeye was
+    compared in these forms)."""
     _operators(node)
-    if not isinstance(node, Branch) or node.kind[0] != letter or node.max_length != 1 or node.min_length \
-            or node.parry or node.second:
+    if not isinstance(node, Branch) or node.kind not in ("ad", "hh", "da") or node.kind[0] != letter \
+            or node.max_length != 1 or node.min_length or node.parry or node.second:
         _refuse("nested branches of this kind")
     return _goal_of(node.first)
 
@@ -292,9 +293,11 @@ def structured_stipulation(side: str, text: str, side_word: str) -> Stipulation:
     tree = parse_tree(text)
     shown = f"{side_word} {text.replace(' ', '')}"
     named = side
-    while isinstance(tree, Unary) and tree.op == "-":
+    if isinstance(tree, Unary) and tree.op == "-":
         side, tree = (BLACK if side == WHITE else WHITE), tree.operand
     try:
+        if isinstance(tree, Unary) and tree.op == "-":
+            _refuse("'-' (move inversion) twice")
         plain, starter = _plain(tree)
         postkey = plain.endswith("+")
         plain = plain.rstrip("+")

@@ -133,6 +133,9 @@ def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
     (WHITE, "5h[#]h", "white as the side named (write black - ...)"),
     (BLACK, "- 3a[#]d", "black as the side named (write white ...)"),
     (WHITE, "3a[##]d", "goal ## (double mate)"),
+    (WHITE, "- - 3a[#]d", "'-' (move inversion) twice"),
+    (BLACK, "2s[1h[#]]", "nested branches of this kind"),
+    (WHITE, "3a[1a[#]]d", "nested branches of this kind"),
 ])
 def test_forms_without_a_play_are_refused_by_name(side, text, named):
     stipulation = structured_stipulation(side, text, "White")
