@@ -12,6 +12,7 @@ that "condition Circe is not supported" can name its line and column.
 from __future__ import annotations
 
 import re
+import dataclasses
 
 from grammar.words import Word
 from solver.base.errors import InputError
@@ -153,7 +154,7 @@ class ProblemBuilder:
         if not any(o.name == "WhiteToPlay" for o in self.options):
             return
         self.options = [o for o in self.options if o.name != "WhiteToPlay"]
-        changed = white_to_play(self.stipulation)
+        changed = _white_to_play(self.stipulation)
         if changed is not None:
             self.stipulation = changed
             self.where.setdefault(("stipulation", changed.text), self.where.get(("stipulation", ""), self.start))
@@ -161,7 +162,7 @@ class ProblemBuilder:
         for twin in self.twins:
             commands = []
             for command in twin.commands:
-                if command.stipulation is not None and (new := white_to_play(command.stipulation)) is not None:
+                if command.stipulation is not None and (new := _white_to_play(command.stipulation)) is not None:
                     command = TwinCommand("stipulation", (new.text,), stipulation=new)
                 commands.append(command)
             twins.append(Twin(tuple(commands), twin.continued))
@@ -216,3 +217,12 @@ def _as_read(reason: str, written: str) -> str:
     if written.lower() == name.lower() or not name.lower().startswith(written.lower()):
         return ""
     return f" ('{written}' is read as {name}, the one condition it begins, as Popeye reads it)"
+
+
+def _white_to_play(stipulation: Stipulation) -> Stipulation | None:
+    """WhiteToPlay applied to `stipulation` (None where Popeye ignores it).
+    Popeye turns a structured stipulation into another one ('Black 4hh[#]'
+    becomes 'White -3h[#]h'), which feerie does not play: refused by name."""
+    if stipulation.structured:
+        return dataclasses.replace(stipulation, unsupported="option WhiteToPlay with a structured stipulation")
+    return white_to_play(stipulation)

@@ -19,11 +19,13 @@ from grammar.conditions import condition_text, read_condition_text
 from grammar.lark_util import describe, parser
 from grammar.options import option_text, read_option_text
 from grammar.statement import read_placement
+from grammar.sstipulation import structured_stipulation
 from grammar.stipulation import parse_stipulation
 from grammar.words import Word
 from solver.base.errors import InputError
 from solver.base.lines import unify_line_ends
 from solver.model.problem import BLACK, NEUTRAL, ORTHODOX_KINDS, WHITE, Piece, Problem, TwinCommand
+from solver.model.vocabulary import COLOURS
 
 _PIECE_WORD = re.compile(r"((?:[A-Z0-9]{2}|[A-Z]))((?:[a-h][1-8])+)(?:\[([^\]]*)\])?")
 _ATTRIBUTES = {a.lower(): a for a in kw.english_words("PIECE_ATTRIBUTES")}
@@ -185,25 +187,32 @@ class _Block:
             builder.piece(piece, word, replace=False)
 
     def _stipulation(self, children, builder, node):
-        builder.set_stipulation(self.stipulation(children[0]), self.word(children[0]))
+        builder.set_stipulation(self.stipulation(children), self.word(children[0]))
 
-    def stipulation(self, token: Token):
+    def stipulation(self, tokens: list[Token]):
+        """A plain stipulation (one word), or a structured one as Popeye prints
+        it, its side first in any language ('White 3a[#]d', 'Weiss 3a[#]d')."""
+        token = tokens[0]
+        if len(tokens) == 1:
+            try:
+                return parse_stipulation(token.value)
+            except InputError as err:
+                raise _located(tokens, (err.column or 1) - 1).error(err.message) from None
+        side = _SIDES.get(token.value.lower())
+        if side is None:
+            raise self.word(token).error(f"'{token.value}' is not a side: a structured stipulation starts "
+                                         "with White or Black")
         try:
-            return parse_stipulation(token.value)
+            return structured_stipulation(side, " ".join(t.value for t in tokens[1:]), token.value)
         except InputError as err:
-            raise Word(token.value, token.line, token.column + (err.column or 1) - 1).error(err.message) from None
+            raise _located(tokens[1:], (err.column or 1) - 1).error(err.message) from None
 
     def words(self, tokens: list[Token], read):
         text = " ".join(t.value for t in tokens)
         try:
             return read(text)
         except InputError as err:
-            offset = (err.column or 1) - 1
-            for token in tokens:      # map the column in `text` back to its token
-                if offset < len(token.value) + 1:
-                    raise Word(token.value, token.line, token.column + offset).error(err.message) from None
-                offset -= len(token.value) + 1
-            raise self.word(tokens[0]).error(err.message) from None
+            raise _located(tokens, (err.column or 1) - 1).error(err.message) from None
 
     def _condition(self, children, builder, node):
         for condition in self.words(children, read_condition_text):
@@ -240,7 +249,7 @@ class _Block:
             word = self.word(tokens[0]) if tokens else builder.start
             values = tuple(t.value for t in tokens)
             if kind == "twin_stipulation":
-                stipulation = self.stipulation(tokens[0])
+                stipulation = self.stipulation(tokens)
                 builder.command(TwinCommand("stipulation", (stipulation.text,), stipulation=stipulation), word)
             elif kind == "twin_condition":
                 conditions = tuple(self.words(tokens, read_condition_text))
@@ -328,3 +337,16 @@ def command_text(command: TwinCommand) -> str:
     if kind == "condition":
         return " ".join(("condition",) + args)
     return " ".join((kind,) + args)
+
+
+# The side words of a structured stipulation, in any of Popeye's languages.
+_SIDES = {word.lower(): side for words in COLOURS.values() for word, side in zip(words, (WHITE, BLACK))}
+
+
+def _located(tokens: list[Token], offset: int) -> Word:
+    """The source position `offset` characters into the tokens joined by blanks."""
+    for token in tokens:
+        if offset < len(token.value) + 1:
+            return Word(token.value, token.line, token.column + offset)
+        offset -= len(token.value) + 1
+    return Word(tokens[0].value, tokens[0].line, tokens[0].column)

@@ -23,6 +23,7 @@ from grammar.conditions import read_condition_text
 from grammar.lark_util import describe, parser
 from grammar.options import read_option_text
 from grammar.popeye_normalise import Chunk
+from grammar.sstipulation import structured_stipulation
 from grammar.stipulation import parse_stipulation
 from grammar.words import Word
 from solver.base.errors import InputError
@@ -124,10 +125,17 @@ class _Reader:
             raise Word(word.text, word.line, word.column + offset).error(err.message) from None
 
     def sstipulation(self, node: Tree) -> tuple[Stipulation, Word]:
-        text = node.children[0].value
-        word = self.at(node.children[0])
-        return Stipulation(text=text, play="structured", goal="", moves=0,
-                           unsupported="structured stipulations (SStipulation)"), word
+        """The side (normalised to English) and the structured stipulation after it."""
+        token = node.children[0]
+        side, _, text = token.value.partition(" ")
+        word = self.at(token)
+        colour = _COLOUR[side]
+        side_word = kw.table("COLOURS", self.chunk.language).words[0 if colour == "white" else 1]
+        try:
+            return structured_stipulation(colour, text, side_word), word
+        except InputError as err:
+            column = token.column + len(side) + (err.column or 1)
+            raise self.chunk.locate(token.line, column).error(err.message) from None
 
     # -- twins -----------------------------------------------------------------------------
 

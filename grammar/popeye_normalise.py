@@ -351,6 +351,14 @@ class _Reader:
             parts.append((word.text, word))
         if len(parts) == 1:
             raise self._after(keyword).error(f"missing stipulation after '{keyword.text}'")
+        side = parts[1][1]
+        index = kw.table("COLOURS", self.language).lookup(side.text)
+        if index not in (0, 1):
+            raise side.error(f"'{side.text}' is not a side: {name} starts with the side to move "
+                             f"({' or '.join(kw.table('COLOURS', self.language).words[:2])})")
+        parts[1] = (("White", "Black")[index], side)
+        if len(parts) == 2:
+            raise self._after(side).error(f"missing stipulation after '{side.text}'")
         canon.add(parts)
 
     def _keyword_line(self, word: Word) -> bool:

@@ -316,6 +316,8 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
     reason = unsupported_reason(problem)
     if reason is None and problem.has_option("PostKeyPlay"):
         reason = "option PostKeyPlay: the checker needs the problem with its key"
+    elif reason is None and problem.stipulation.postkey:
+        reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
     if reason:
         return TwinVerdict(label, UNSUPPORTED, (reason,))
     illegal = illegal_reasons(problem)
@@ -957,6 +959,8 @@ def _shorter_text(stip, moves: int) -> str:
     is replaced, not a goal's own digits ('h002' -> 'h001', 'zd83' -> 'zd82')."""
     half = ".5" if stip.half else ""
     length = f"{stip.moves}{half}"
+    if stip.structured:   # Popeye's structured text ('Weiss 3a[#]d') counts half-moves
+        return f"{stip.text} in {moves}{half}"
     if not stip.text.endswith(length):  # (written with leading zeros: 'h#02')
         import re
 

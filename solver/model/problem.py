@@ -79,7 +79,12 @@ class Stipulation:
     `text` is the stipulation as Popeye prints it ('h#2', 'ser-h#5',
     'h#2.5'); `unsupported` names what feerie cannot solve, or is None.
     `target` is the square of the goals that name one ('z', 'k'): 'zh3'
-    has goal 'z' and target 'h3'.
+    has goal 'z' and target 'h3'.  `structured` marks a stipulation read
+    from Popeye's `SStipulation` (grammar.sstipulation): `text` is then
+    Popeye's structured text ('White 3a[#]d'), not a plain stipulation.
+    `postkey` is set by the structured stipulations that start with the
+    defence ('White - 6da[#]'): the play after a key that is not played,
+    as Option PostKeyPlay asks for.
     """
 
     text: str
@@ -90,6 +95,8 @@ class Stipulation:
     series: bool = False
     unsupported: str | None = None
     target: str | None = None
+    structured: bool = False
+    postkey: bool = False
 
     @property
     def supported(self) -> bool:

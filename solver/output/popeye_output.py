@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from solver.base.lines import unify_line_ends
 from solver.model.problem import BLACK, NEUTRAL, Piece, WHITE
+from solver.model.vocabulary import COLOURS
 from solver.output.notation import NotationError, castling_squares, piece_kind, scan_turn
 from solver.output.popeye_writer import MESSAGES
 from solver.model.tree import (
@@ -205,11 +206,19 @@ def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> in
 
 # --- the solution part -----------------------------------------------------------
 
+# The sides as a structured stipulation names them ('Weiss 2s[#]'), any language.
+_SIDE_WORDS = {word.lower(): side for words in COLOURS.values() for word, side in zip(words, (WHITE, BLACK))}
+
+
 def _first_side(stipulation: str | None, skipped: int, reversed_: bool) -> str:
-    """Who makes the first printed move of a line (see the module docstring)."""
+    """Who makes the first printed move of a line (see the module docstring).
+    A structured stipulation numbers the moves from the side it names."""
     stip = re.sub(r"^exact-", "", stipulation or "")
+    named = _SIDE_WORDS.get(stip.split(" ", 1)[0].lower()) if " " in stip else None
     natural = BLACK  # h#, h=, reci-h#, ser-h#, ser-h=: Black starts
-    if stip.startswith(("hs", "hr")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
+    if named is not None:
+        natural = named
+    elif stip.startswith(("hs", "hr")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
         natural = WHITE  # hs#, hr#, ser-#, ser-s#, ser-=: White starts
     first = natural if skipped % 2 == 0 else other_side(natural)
     return other_side(first) if reversed_ else first

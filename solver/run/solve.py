@@ -256,7 +256,7 @@ def plan(problem: Problem) -> list[SectionSpec]:
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
                                      help_schedules(first * flip, half_moves, final),
                                      1 if stip.half else 0))
-        elif problem.has_option("PostKeyPlay"):
+        elif problem.has_option("PostKeyPlay") or stip.postkey:
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
         else:
             if problem.has_option("SetPlay"):

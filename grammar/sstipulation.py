@@ -1,0 +1,317 @@
+"""Structured stipulations (Popeye's `SStipulation`) to `Stipulation`.
+
+Popeye's manual (py-engl.txt, "sstipulation") describes play as a tree of
+branches: `white 3a[#]d` is the direct mate in 2, `black 4hh[#]` the help
+mate in 2, `white 6s[1d[#]a]` the series self-mate in 6.  `sstipulation.lark`
+reads the whole language into a small tree (`Goal`, `Branch`, `Unary`,
+`Binary`); `structured_stipulation` then maps the trees that equal a play
+form feerie solves onto the plain `Stipulation` of that form.  A tree that
+equals none comes back with `unsupported` naming the first element that
+stands in the way ("'&' (and)", "constraints {...}"), so that the problem
+loads and is refused by name, never solved as something else.
+
+The mapped stipulation keeps Popeye's own text ("White 3a[#]d", the side
+in the input's language and the blanks removed), which Popeye prints in
+place of the plain stipulation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from lark import Token, Transformer, UnexpectedInput, UnexpectedToken
+from lark.exceptions import VisitError
+
+from grammar.lark_util import parser
+from grammar.stipulation import parse_stipulation
+from solver.base.errors import InputError
+from solver.model.problem import BLACK, WHITE, Stipulation
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A leaf: the goal to reach ('#', 'x', 'za7')."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Fork:
+    """What follows one letter of a branch: `[...]` a nested branch or leaf
+    (`forced` for '>', `suppressed` for '/'), or `{...}` a constraint."""
+
+    node: object
+    constraint: bool = False
+    forced: bool = False
+    suppressed: bool = False
+
+
+@dataclass(frozen=True)
+class Branch:
+    """`max_length` half-moves of `kind` ('ad', 'da', 'hh', 's'; one letter
+    when the second is not written), the forks after each letter, `parry`
+    for '?+?' before the second letter, `min_length` 0 unless 'm:n'."""
+
+    kind: str
+    min_length: int
+    max_length: int
+    first: tuple[Fork, ...]
+    second: tuple[Fork, ...] = ()
+    parry: bool = False
+
+
+@dataclass(frozen=True)
+class Unary:
+    """'!' (negation) or '-' (the other side moves) before an operand."""
+
+    op: str
+    operand: object
+
+
+@dataclass(frozen=True)
+class Binary:
+    """'&' or '|' between two operands."""
+
+    op: str
+    left: object
+    right: object
+
+
+class _Tree(Transformer):
+    """The parse tree to the dataclasses above."""
+
+    def start(self, children):
+        return children[0]
+
+    def goal(self, children):
+        return Goal(str(children[0]))
+
+    def binary(self, children):
+        return Binary(str(children[1]), children[0], children[2])
+
+    def negation(self, children):
+        return Unary("!", children[0])
+
+    def inversion(self, children):
+        return Unary("-", children[0])
+
+    def length(self, children):
+        numbers = [int(c) for c in children]
+        return (numbers[0], numbers[1]) if len(numbers) == 2 else (0, numbers[0])
+
+    def forks(self, children):
+        return tuple(children)
+
+    def nested(self, children):
+        flags = {c.type for c in children[:-1]}
+        return Fork(children[-1], forced="FORCED" in flags, suppressed="SUPPRESSED" in flags)
+
+    def constraint(self, children):
+        return Fork(children[0], constraint=True)
+
+    def _branch(self, children) -> Branch:
+        (low, high), letters = children[0], [c for c in children[1:] if isinstance(c, Token)]
+        forks = [c for c in children[1:] if isinstance(c, tuple)]
+        kind = "".join(t.value for t in letters if t.type != "PARRY")
+        return Branch(kind, low, high, forks[0], forks[1] if len(forks) > 1 else (),
+                      parry=any(t.type == "PARRY" for t in letters))
+
+    branch_a = branch_d = branch_h = branch_s = _branch
+
+
+def parse_tree(text: str):
+    """The tree of a structured stipulation (without its side); InputError
+    with the column in `text` where it goes wrong."""
+    try:
+        tree = parser("sstipulation").parse(text.lower())
+    except UnexpectedInput as err:
+        if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+            raise InputError(f"structured stipulation '{text}' ends too early", column=len(text)) from None
+        column = getattr(err, "column", None)
+        column = column if isinstance(column, int) and column > 0 else 1
+        near = text[column - 1:].split(" ")[0]
+        raise InputError(f"structured stipulation '{text}': unexpected '{near}'", column=column) from None
+    try:
+        return _Tree().transform(tree)
+    except VisitError as err:   # pragma: no cover - the transformer raises nothing itself
+        raise err.orig_exc from None
+
+
+# -- mapping onto the play forms feerie solves ---------------------------------------------------
+
+
+class _Refused(Exception):
+    """The tree is no form feerie solves: `args[0]` names why."""
+
+
+def _refuse(what: str) -> None:
+    raise _Refused(what)
+
+
+def _goal_of(forks: tuple[Fork, ...]) -> str:
+    """The goal of forks that are one plain leaf ('[#]'), else refused."""
+    if any(f.constraint for f in forks):
+        _refuse("constraints {...}")
+    if len(forks) != 1:
+        _refuse("several forks after one move" if forks else "a branch without a goal")
+    return _leaf(forks[0])
+
+
+def _leaf(fork: Fork) -> str:
+    if fork.constraint:
+        _refuse("constraints {...}")
+    if fork.suppressed:
+        _refuse("'/' (moves not shown)")
+    if fork.forced:
+        _refuse("'>' (play ends where the nested branch is solved)")
+    node = fork.node
+    _operators(node)
+    if not isinstance(node, Goal):
+        _refuse("nested branches of this kind")
+    return node.text
+
+
+def _operators(node) -> None:
+    """Refuse the operators feerie has no play form for, by name."""
+    if isinstance(node, Binary):
+        _refuse("'&' (and)" if node.op == "&" else "'|' (or)")
+    if isinstance(node, Unary):
+        _refuse("'!' (negation)" if node.op == "!" else "'-' (move inversion) inside a branch")
+
+
+def _one_move(node, letter: str) -> str:
+    """The goal of a nested one-move branch starting with `letter` ('1a[#]d',
+    '1h[#]h', '1d[#]a', each with its closing letter, as Popeye was
+    compared in these forms)."""
+    _operators(node)
+    if not isinstance(node, Branch) or node.kind not in ("ad", "hh", "da") or node.kind[0] != letter \
+            or node.max_length != 1 or node.min_length or node.parry or node.second:
+        _refuse("nested branches of this kind")
+    return _goal_of(node.first)
+
+
+def _plain(node) -> tuple[str, str]:
+    """(the plain stipulation `node` equals, the side that must start it)."""
+    _operators(node)
+    if not isinstance(node, Branch):
+        _refuse("a goal without a branch")
+    if node.min_length:
+        _refuse("minimum lengths (m:n)")
+    if node.parry:
+        _refuse("'?+?' (parry series)")
+    n, kind = node.max_length, node.kind
+    if kind == "ad":
+        return _battle(node, n)
+    if kind == "hh":
+        return _help(node, n)
+    if kind in ("s",):
+        return _series(node, n)
+    if kind == "da":
+        return _postkey(node, n)
+    _refuse(f"a branch of type '{kind}' alone")
+    raise AssertionError   # unreachable
+
+
+def _battle(node: Branch, n: int) -> tuple[str, str]:
+    """`Na[G]d` (direct, n odd), `Nad[G]` (self, n even), `Na[>1a[G]d]d`
+    or `Na[1a[G]d]d` (semi-reflex) and the same with `{!1a[G]d}` after the
+    d (reflex)."""
+    first, second = node.first, node.second
+    if len(first) == 1 and n % 2 == 1:
+        moves, fork = (n + 1) // 2, first[0]
+        if not isinstance(fork.node, Branch) and not second:
+            return f"{_leaf(fork)}{moves}", WHITE
+        # Popeye plays a nested attack the same with or without '>' here
+        if isinstance(fork.node, Branch) and not fork.suppressed and not fork.constraint:
+            goal = _one_move(fork.node, "a")
+            if not second:
+                return f"semi-r{goal}{moves}", WHITE
+            if len(second) == 1 and second[0].constraint and second[0].node == Unary("!", fork.node):
+                return f"r{goal}{moves}", WHITE
+    if not first and len(second) == 1 and n % 2 == 0 and not second[0].constraint:
+        return f"s{_leaf(second[0])}{n // 2}", WHITE
+    _refuse("constraints {...}" if any(f.constraint for f in first + second) else
+            "this combination of length and forks")
+    raise AssertionError
+
+
+def _postkey(node: Branch, n: int) -> tuple[str, str]:
+    """`- Nda[G]` (n even: direct play in n/2 + 1 after its key) and `- Nd[G]a`
+    (n odd: self play in (n+1)/2 after its key), named White, Black moving
+    first: Popeye's post-key play (the '+' suffix of the plain text marks it,
+    as `structured_stipulation` reads)."""
+    first, second = node.first, node.second
+    if not first and len(second) == 1 and n % 2 == 0:
+        return f"{_leaf(second[0])}{n // 2 + 1}+", BLACK
+    if len(first) == 1 and not second and n % 2 == 1:
+        return f"s{_leaf(first[0])}{(n + 1) // 2}+", BLACK
+    _refuse("constraints {...}" if any(f.constraint for f in first + second) else
+            "this combination of length and forks")
+    raise AssertionError
+
+
+def _help(node: Branch, n: int) -> tuple[str, str]:
+    """`Nhh[G]` (help play, n even, Black starts) and `Nh[G]h` (n odd:
+    help play n.5, White starts)."""
+    if node.second and not node.first and n % 2 == 0:
+        return f"h{_goal_of(node.second)}{n // 2}", BLACK
+    if node.first and not node.second and n % 2 == 1:
+        return f"h{_goal_of(node.first)}{n // 2}.5", WHITE
+    _refuse("constraints {...}" if any(f.constraint for f in node.first + node.second) else
+            "this combination of length and forks")
+    raise AssertionError
+
+
+def _series(node: Branch, n: int) -> tuple[str, str]:
+    """`Ns[G]` (series), `Ns[1a[G]d]`/`Ns[1h[G]h]` (series help play, the
+    other side's one move ends it), `Ns[1d[G]a]` (series self play)."""
+    first = node.first
+    if any(f.constraint for f in first):
+        _refuse("constraints {...}")
+    if len(first) != 1:
+        _refuse("several forks after one move" if first else "a branch without a goal")
+    fork = first[0]
+    if isinstance(fork.node, Goal):
+        return f"ser-{_leaf(fork)}{n}", WHITE
+    if fork.constraint or fork.forced or fork.suppressed:
+        _leaf(fork)
+    inner = fork.node
+    if isinstance(inner, Branch) and inner.kind[0] == "d":
+        return f"ser-s{_one_move(inner, 'd')}{n}", WHITE
+    if isinstance(inner, Branch) and inner.kind[0] == "h":
+        return f"ser-h{_one_move(inner, 'h')}{n}", BLACK
+    return f"ser-h{_one_move(inner, 'a')}{n}", BLACK
+
+
+@lru_cache(maxsize=1024)
+def structured_stipulation(side: str, text: str, side_word: str) -> Stipulation:
+    """The `Stipulation` of `SStipulation <side> <text>` (`side` WHITE or
+    BLACK, `side_word` how the output names it: 'White', 'Weiss'); InputError
+    (column in `text`) if it does not parse.  Popeye's text is kept: the side
+    word, then the stipulation without blanks."""
+    tree = parse_tree(text)
+    shown = f"{side_word} {text.replace(' ', '')}"
+    named = side
+    if isinstance(tree, Unary) and tree.op == "-":
+        side, tree = (BLACK if side == WHITE else WHITE), tree.operand
+    try:
+        if isinstance(tree, Unary) and tree.op == "-":
+            _refuse("'-' (move inversion) twice")
+        plain, starter = _plain(tree)
+        postkey = plain.endswith("+")
+        plain = plain.rstrip("+")
+        if starter != side:
+            _refuse(f"{side} moving first in this play (feerie plays it with {starter} first)")
+        root = BLACK if plain.startswith("h") and plain.endswith(".5") else WHITE if postkey else starter
+        if named != root:   # Popeye numbers the moves from the side named
+            hint = f" (write {root} {'- ' if root != starter else ''}...)"
+            _refuse(f"{named} as the side named{hint}")
+        stipulation = parse_stipulation(plain)
+    except _Refused as why:
+        return Stipulation(text=shown, play="structured", goal="", moves=0, structured=True,
+                           unsupported=f"{why.args[0]} in a structured stipulation")
+    except InputError as err:
+        raise InputError(f"structured stipulation '{text}' has no valid length or goal ({err.message})",
+                         column=1) from None
+    return replace(stipulation, text=shown, structured=True, postkey=postkey)
