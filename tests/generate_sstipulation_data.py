@@ -90,14 +90,13 @@ FORMS = {
     "sers_x2": ("popeye_goals/sers_x2", ""),
 }
 
-# Written by hand (problems of Popeye's own tutorial BEISPIEL/sford.inp that
-# feerie maps, with their boards, and twins; s#1 and sx2 problems of
+# Written by hand (twins that change a structured stipulation; s#1 and sx2 problems of
 # popeye_generated and popeye_goals under PostKeyPlay, but for four positions
 # in which Black to move could take the White king, not a position after a
 # key, and s#1 #12 of popeye_generated, in which feerie marks the
 # stalemating refutations of post-key play '=' and Popeye does not, with
 # the plain option as well): only Popeye's output is made.
-HAND_FORMS = ("sford", "postkey_self_plain")
+HAND_FORMS = ("postkey_self_plain", "twins")
 
 _STIP = re.compile(r"^Stipulation (\S+)$", re.M)
 
