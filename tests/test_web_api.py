@@ -304,3 +304,47 @@ def test_several_jobs_run_at_once(client):
     assert not client.get(f"/api/jobs/{long}").json()["done"]
     client.delete(f"/api/jobs/{long}")
     assert _wait_done(client, long)
+
+
+def cli_check(text: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "cli", "check", "-"], input=text, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    return done.stdout.replace("<stdin>", "<page>").splitlines()
+
+
+@pytest.mark.parametrize("text, word", [(TWO_MOVER, "sound"), (HELPMATE, "cooked")])
+def test_the_verdict_is_feerie_checks(client, text, word):
+    events = solve_events(client, text)
+    verdicts = [e for e in events if e["event"] == "verdict"]
+    assert len(verdicts) == 1 and verdicts[0]["verdict"]["verdict"] == word
+    assert verdicts[0]["lines"] == cli_check(text)
+    # it comes after the solution's text, before the end
+    kinds = [e["event"] for e in events]
+    assert kinds.index("verdict") > max(i for i, k in enumerate(kinds) if k == "text")
+
+
+def test_the_verdict_is_judged_from_the_run_not_a_second_solve(monkeypatch):
+    import solver.run.solve as solve_module
+    from solver.web.child import run
+
+    calls = []
+    real = solve_module.solve_problem
+    monkeypatch.setattr(solve_module, "solve_problem", lambda *a, **k: calls.append(1) or real(*a, **k))
+    lines: list[str] = []
+    assert run(HELPMATE, 30, lines.append) == 0
+    verdict = [json.loads(x) for x in lines if '"verdict"' in x][-1]
+    assert verdict["verdict"]["verdict"] == "cooked" and len(verdict["verdict"]["twins"][0]["solutions"]) == 2
+    assert calls == [1]
+
+
+def test_a_search_cut_short_by_an_option_has_no_verdict(client):
+    events = solve_events(client, HELPMATE.replace("EndProblem", "Option MaxSolutions 1\nEndProblem"))
+    verdict = next(e for e in events if e["event"] == "verdict")
+    assert verdict["verdict"] is None and "MaxSolutions" in verdict["reason"]
+
+
+def test_an_unsupported_problem_has_the_checks_verdict(client):
+    text = "BeginProblem\nPieces White Ka1 Black Kh8\nStipulation #2\nCondition RepublicanChess\nEndProblem\n"
+    events = solve_events(client, text)
+    verdict = next(e for e in events if e["event"] == "verdict")
+    assert verdict["lines"] == cli_check(text)

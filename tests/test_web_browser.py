@@ -130,6 +130,14 @@ def click_move(d, text: str, nth: int = 0) -> None:
     WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "replay-bar").is_displayed())
 
 
+def verdict(d) -> tuple[str, str]:
+    """The verdict shown beside the solution: its word, and the start of its evidence."""
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#verdict .verdict-row"))
+    row = d.find_element(By.CSS_SELECTOR, "#verdict .verdict-row")
+    evidence = row.find_element(By.TAG_NAME, "pre").text.split(": ", 2)[-1]
+    return row.get_attribute("data-verdict"), evidence[:len("2 solutions: 1.Rg4-h4")]
+
+
 def marked(d) -> set[str]:
     return {e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#board .square.last")}
 
@@ -174,6 +182,7 @@ def test_a_helpmate_pasted_solved_and_replayed(page):
     assert d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
     text = solve(d)
     assert text.count("  1.") == 2   # two solutions
+    assert verdict(d) == ("cooked", "2 solutions: 1.Rg4-h4")   # feerie check's words beside them
     mates = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#output .move") if s.text.endswith("#")]
     assert len(mates) == 2
     click_move(d, mates[0])

@@ -221,6 +221,8 @@ async function solve() {
   state.problem = -1;
   state.twin = -1;
   $("output").replaceChildren();
+  $("verdict").replaceChildren();
+  $("verdict").hidden = true;
   setRunning(true, "solving…");
   const events = new EventSource(`/api/jobs/${data.id}/events`);
   state.events = events;
@@ -250,6 +252,7 @@ function handle(event) {
     case "problem": state.problem += 1; state.twin = -1; break;
     case "twin": state.twin += 1; break;
     case "text": appendText(event.text, event.moves); break;
+    case "verdict": showVerdict(event); break;
     case "error":
       showError(event.error);
       appendText("feerie: " + event.error.message + "\n", []);
@@ -260,6 +263,24 @@ function handle(event) {
       $("status").dataset.done = "1";
       break;
   }
+}
+
+// The verdict of `feerie check` on a problem just solved: its word, and the
+// lines the CLI prints (evidence and information), or why there is none.
+function showVerdict(event) {
+  const box = $("verdict");
+  box.hidden = false;
+  const row = document.createElement("div");
+  row.className = "verdict-row";
+  const word = document.createElement("span");
+  const verdict = event.verdict ? event.verdict.verdict : "none";
+  word.className = "verdict-word " + verdict;
+  word.textContent = event.verdict ? verdict.replace("_", " ") : "no verdict";
+  row.dataset.verdict = verdict;
+  const lines = document.createElement("pre");
+  lines.textContent = event.verdict ? event.lines.join("\n") : event.reason;
+  row.append(word, lines);
+  box.appendChild(row);
 }
 
 // A piece of the text output, its moves made clickable in the order printed.
