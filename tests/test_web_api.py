@@ -348,3 +348,30 @@ def test_an_unsupported_problem_has_the_checks_verdict(client):
     events = solve_events(client, text)
     verdict = next(e for e in events if e["event"] == "verdict")
     assert verdict["lines"] == cli_check(text)
+
+
+@pytest.mark.parametrize("colour, kind, drawn", [
+    ("white", "G", 'rotate(180'),                       # the grasshopper: a turned queen
+    ("black", "N", 'rotate(180'),                       # the nightrider: a turned knight
+    ("neutral", "Q", 'clip-path="url(#feerie-right-half)"'),   # half white, half black
+    ("black", "CA", '>CA</text>'),                      # another fairy piece: a disc with its code
+])
+def test_a_piece_is_drawn_by_the_reports_svg_code(client, colour, kind, drawn):
+    from solver.output.diagram_svg import diagram_svg
+
+    answer = client.get("/api/piece", params={"colour": colour, "kind": kind, "size": 36})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert drawn in answer.text
+    # the same figure as the report's diagram draws (its coordinates aside)
+    report = diagram_svg([("a1", colour, kind)], 36)
+    piece = report[report.index('<g class="piece"'):report.rindex("</g>") + 4]
+
+    def figure(svg: str) -> str:
+        return re.sub(r"-?\d+(\.\d+)?", "N", re.sub(r"<title>.*?</title>|data-square=\"\w*\"", "", svg))
+
+    assert figure(piece) in figure(answer.text)
+
+
+def test_an_unknown_piece_is_an_error(client):
+    answer = client.get("/api/piece", params={"colour": "white", "kind": "ZZZ"})
+    assert answer.status_code == 400 and "no piece" in answer.json()["error"]["message"]

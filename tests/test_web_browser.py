@@ -244,3 +244,13 @@ def test_a_condition_is_checked_as_it_is_typed(page):
     field.send_keys("Madrasi")
     d.find_element(By.ID, "stipulation").click()
     WebDriverWait(d, 10).until(lambda d: not d.find_element(By.ID, "error").text)
+
+
+def test_fairy_pieces_are_drawn_as_the_reports_diagrams(page):
+    d = page
+    paste(d, "BeginProblem\nPieces White Ka1 Gd4 Black Kh8 CAb8 Neutral Qe4\nStipulation h#2\nEndProblem\n")
+    for square, colour, kind in (("d4", "white", "G"), ("e4", "neutral", "Q"), ("b8", "black", "CA")):
+        image = d.find_element(By.CSS_SELECTOR, f"#sq-{square} img.piece")
+        assert f"colour={colour}&kind={kind}" in image.get_attribute("src")
+        WebDriverWait(d, 5).until(lambda d: d.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0", image))

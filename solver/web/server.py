@@ -18,6 +18,7 @@ The API (JSON bodies):
   POST   /api/jobs/{id}/stop   -> the same (a page that is being closed sends it as a beacon)
   POST   /api/replay   {text, problem?, twin, moves, sides?} -> {boards, error}
   POST   /api/diagram  {text} | {pieces} -> image/svg+xml
+  GET    /api/piece?colour=&kind=&size= -> image/svg+xml: one piece as the diagrams draw it
 """
 
 from __future__ import annotations
@@ -194,6 +195,28 @@ async def diagram(request: Request) -> Response:
     return Response(diagram_svg(triples), media_type="image/svg+xml")
 
 
+COLOURS = ("white", "black", "neutral")
+
+
+@_api
+async def piece_image(request: Request) -> Response:
+    """One piece drawn by the diagrams' own code (`piece_svg`): the page's
+    board shows these, so that its pieces follow the report's conventions."""
+    from solver.output.diagram_svg import piece_svg
+    from solver.pieces.catalogue import by_code
+
+    query = request.query_params
+    colour, kind = query.get("colour", ""), query.get("kind", "")
+    if colour not in COLOURS or by_code(kind) is None:
+        raise InputError(f"no piece {colour!r} {kind!r}: a colour ({', '.join(COLOURS)}) and a piece code")
+    try:
+        size = min(max(int(query.get("size", "44")), 8), 256)
+    except ValueError:
+        raise InputError("'size' must be a number of pixels") from None
+    return Response(piece_svg(colour, kind, size), media_type="image/svg+xml",
+                    headers={"Cache-Control": "max-age=3600"})
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
@@ -217,6 +240,7 @@ def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
         Route("/api/jobs/{job_id}/stop", stop_job, methods=["POST"]),
         Route("/api/replay", replay_line, methods=["POST"]),
         Route("/api/diagram", diagram, methods=["POST"]),
+        Route("/api/piece", piece_image),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.jobs = Jobs(max_time, max_mem)

@@ -47,31 +47,17 @@ function buildBoard() {
   }
 }
 
+// A piece as the report's diagrams draw it (the server's SVG of it: turned
+// figures for the grasshopper and the nightrider, discs with the code for
+// other fairy pieces, neutral pieces half white and half black).
 function pieceElement(colour, kind) {
-  const glyphs = state.catalogue.glyphs;
-  const element = document.createElement("span");
+  const element = document.createElement("img");
+  element.className = "piece";
   element.dataset.colour = colour;
   element.dataset.kind = kind;
-  let orthodox = ORTHODOX.includes(kind) ? kind : null;
-  let turned = false;
-  if (!orthodox && glyphs.rotated[kind]) {
-    orthodox = glyphs.rotated[kind][0];
-    turned = true;
-  }
-  if (!orthodox) {
-    element.className = "piece disc " + colour;
-    element.textContent = kind;
-  } else {
-    element.className = "piece" + (turned ? " turned" : "");
-    element.textContent = glyphs[colour === "black" ? "black" : "white"][orthodox];
-    if (colour === "neutral") {   // half white, half black, as on the report's diagrams
-      const half = document.createElement("span");
-      half.className = "half";
-      half.textContent = glyphs.black[orthodox];
-      element.appendChild(half);
-    }
-  }
-  element.title = `${colour} ${pieceName(kind)}`;
+  element.draggable = false;
+  element.alt = element.title = `${colour} ${pieceName(kind)}`;
+  element.src = `/api/piece?colour=${colour}&kind=${encodeURIComponent(kind)}&size=44`;
   return element;
 }
 
