@@ -375,3 +375,25 @@ def test_a_piece_is_drawn_by_the_reports_svg_code(client, colour, kind, drawn):
 def test_an_unknown_piece_is_an_error(client):
     answer = client.get("/api/piece", params={"colour": "white", "kind": "ZZZ"})
     assert answer.status_code == 400 and "no piece" in answer.json()["error"]["message"]
+
+
+CIRCE = "BeginProblem\nPieces White Ka1 Rd1 Black Kh8 Bd7\nStipulation #2\nCondition Circe\nEndProblem\n"
+
+
+def test_replay_gives_each_component_and_effect_to_draw(client):
+    def components(text, moves, sides=None):
+        answer = client.post("/api/replay", json={"text": text, "moves": moves, "sides": sides}).json()
+        assert answer["error"] is None
+        return answer["boards"][-1]["components"]
+
+    # a Circe rebirth: the capture's arrow, the reborn bishop on c8
+    assert components(CIRCE, ["Rd1*d7"]) == [{"from": "d1", "to": "d7", "exchange": False, "captured": None,
+                                             "effects": [{"square": "c8", "before": None,
+                                                          "after": ["black", "B", []]}]}]
+    # a Messigny exchange: one component, both ways
+    messigny = "BeginProblem\nPieces White Ke1 Bb2 Black Ke8 Bh8\nStipulation h#2\nCondition Messigny\nEndProblem\n"
+    [exchange] = components(messigny, ["Bh8<->Bb2"], ["black"])
+    assert (exchange["from"], exchange["to"], exchange["exchange"]) == ("h8", "b2", True)
+    # a Marseillais turn: two components, each with the pawn it takes en passant
+    both = components(MARSEILLAIS, ["g5*h6 ep.,d5*c6 ep."], ["white"])
+    assert [(c["from"], c["to"], c["captured"]) for c in both] == [("g5", "h6", "h5"), ("d5", "c6", "c5")]

@@ -202,6 +202,26 @@ def test_a_marseillais_turn_is_replayed_whole(page):
     assert (piece(d, "h6"), piece(d, "c6"), piece(d, "h5"), piece(d, "c5"), piece(d, "g5")) == \
         ("wP", "wP", None, None, None)
     assert {"g5", "h6", "d5", "c6"} <= marked(d)
+    assert arrows(d) == {("g5", "h6", "component-0"), ("d5", "c6", "component-1")}   # both components drawn
+    assert {e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#board .captured")} \
+        == {"h5", "c5"}
+
+
+def arrows(d) -> set[tuple[str, str, str]]:
+    return {(a.get_attribute("data-from"), a.get_attribute("data-to"), a.get_attribute("class"))
+            for a in d.find_elements(By.CSS_SELECTOR, "#arrow-layer line")}
+
+
+def test_a_circe_rebirth_is_drawn_on_replay(page):
+    d = page
+    paste(d, "BeginProblem\nPieces White Ka1 Rd1 Black Kh8 Bd7\nStipulation ~1\nCondition Circe\nEndProblem\n")
+    solve(d)
+    click_move(d, "Rd1*d7[+bBc8]")
+    assert piece(d, "c8") == "bB" and piece(d, "d7") == "wR"
+    assert arrows(d) == {("d1", "d7", "component-0"), ("d7", "c8", "effect")}
+    assert "effect" in d.find_element(By.ID, "sq-c8").get_attribute("class")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)   # the diagram: nothing drawn
+    assert arrows(d) == set()
 
 
 def test_the_stop_button_stops_a_long_search(page, server):

@@ -117,5 +117,23 @@ def replay(problem: Problem, moves: list[str], sides: list[str] | None = None) -
         squares = [sq for c in components for sq in (c.frm, c.to)]
         squares += [e.square for c in components for e in c.effects]
         boards.append({"move": move_text(Turn(components), "en"), "squares": squares,
+                       "components": [component_marks(c) for c in components],
                        "pieces": board_of(pos)})
     return {"boards": boards, "error": None}
+
+
+def component_marks(component) -> dict:
+    """What the page draws for one component of a turn: an arrow from `from`
+    to `to` (both ways for a Messigny exchange), the square of a piece taken
+    elsewhere (`captured`: en passant, a locust), and each effect's square
+    with the piece there before and after (a Circe rebirth: None, then the
+    reborn piece), so that each component of a Marseillais turn and each
+    effect is marked apart."""
+    captured = component.captured
+    if component.en_passant and captured is None:
+        captured = component.to[0] + component.frm[1]
+    return {"from": component.frm, "to": component.to, "exchange": component.exchange,
+            "captured": captured,
+            "effects": [{"square": e.square, "before": list(e.before) if e.before else None,
+                         "after": list(e.after) if e.after else None}
+                        for e in (*component.before, *component.effects)]}

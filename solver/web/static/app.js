@@ -66,18 +66,57 @@ function pieceName(kind) {
   return row ? `${row.name} (${kind})` : kind;
 }
 
-// pieces: a list of {square, colour, kind}; marked: squares to highlight
-function drawBoard(pieces, marked) {
+// pieces: a list of {square, colour, kind}; marked: squares to highlight;
+// components: the last turn's components as the replay API gives them
+function drawBoard(pieces, marked, components = []) {
+  const captured = components.map((c) => c.captured).filter(Boolean);
+  const effects = components.flatMap((c) => c.effects.map((e) => e.square));
   for (const cell of document.querySelectorAll("#board .square")) {
     cell.replaceChildren();
     cell.classList.toggle("last", marked.includes(cell.dataset.square));
+    cell.classList.toggle("captured", captured.includes(cell.dataset.square));
+    cell.classList.toggle("effect", effects.includes(cell.dataset.square));
     delete cell.dataset.piece;
   }
+  drawArrows(components);
   for (const p of pieces) {
     const cell = $("sq-" + p.square);
     cell.appendChild(pieceElement(p.colour, p.kind));
     cell.dataset.piece = p.colour[0] + p.kind;
   }
+}
+
+// An arrow per component of the last turn (the two of a Marseillais turn in
+// two colours, both ways for a Messigny exchange), and a dashed one from
+// where a piece was taken to where it is reborn (Circe), or to the square of
+// another effect.
+function drawArrows(components) {
+  const layer = $("arrow-layer");
+  layer.replaceChildren();
+  components.forEach((c, i) => {
+    const kind = "component-" + Math.min(i, 1);
+    layer.appendChild(arrowLine(c.from, c.to, kind, "head-" + Math.min(i, 1), c.exchange));
+    for (const e of c.effects) {
+      const start = c.captured || c.to;
+      if (e.square !== start) layer.appendChild(arrowLine(start, e.square, "effect", "head-effect", false));
+    }
+  });
+}
+
+function centre(square) {
+  return [FILES.indexOf(square[0]) * 48 + 24, (8 - Number(square[1])) * 48 + 24];
+}
+
+function arrowLine(from, to, kind, head, both) {
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  const [x1, y1] = centre(from), [x2, y2] = centre(to);
+  for (const [k, v] of Object.entries({x1, y1, x2, y2})) line.setAttribute(k, v);
+  line.setAttribute("class", kind);
+  line.setAttribute("marker-end", `url(#${head})`);
+  if (both) line.setAttribute("marker-start", `url(#${head})`);
+  line.dataset.from = from;
+  line.dataset.to = to;
+  return line;
 }
 
 function editorPieces() {
@@ -312,7 +351,7 @@ async function replayTo(span) {
 
 function showReplay() {
   const board = state.replay.boards[state.replay.index];
-  drawBoard(board.pieces, board.squares);
+  drawBoard(board.pieces, board.squares, board.components || []);
   $("replay-move").textContent = board.move
     ? `${state.replay.index}. ${board.move}` : "the diagram";
   $("board").dataset.ply = String(state.replay.index);
