@@ -397,3 +397,92 @@ def test_replay_gives_each_component_and_effect_to_draw(client):
     # a Marseillais turn: two components, each with the pawn it takes en passant
     both = components(MARSEILLAIS, ["g5*h6 ep.,d5*c6 ep."], ["white"])
     assert [(c["from"], c["to"], c["captured"]) for c in both] == [("g5", "h6", "h5"), ("d5", "c6", "c5")]
+
+
+TWINNED = ("BeginProblem\nAuthor A. Composer\nPieces White Kh7 Re8 Sa1 Black Kh5 Rg4 Sa6h6\n"
+           "Stipulation h#2\nCondition Circe\nOption Variation\nTwin Move h7 g8\n"
+           "Twin Continued Add Black Bb2\nTwin Substitute R B\nTwin Rotate 90\nEndProblem\n")
+
+
+def export(client, text, fmt, **body):
+    return client.post("/api/export", json={"text": text, "format": fmt, **body})
+
+
+def cli_out(*args, text: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "cli", *args], input=text, text=True,
+                          capture_output=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_export_popeye_input_reads_back_as_the_same_problem(client):
+    answer = export(client, TWINNED, "popeye")
+    assert answer.status_code == 200 and 'filename="problem.inp"' in answer.headers["content-disposition"]
+    assert answer.text.startswith("BeginProblem\n") and "\nTwin Continued\nAdd Black Bb2\n" in answer.text
+    assert cli_out("parse", "-", text=answer.text) == cli_out("parse", "-", text=TWINNED)
+    # pieces with attributes, neutral pieces, a zero position
+    for pieces, written in (("White Kh7 White Kamikaze CAc8 Black Kh5", "White Kamikaze CAc8"),
+                            ("White Kh7 Black Kh5 Neutral Gd4", "Neutral Gd4")):
+        fairy = (f"BeginProblem\nPieces {pieces}\nStipulation h#2\n"
+                 "ZeroPosition Move h7 g8\nTwin Remove h5\nEndProblem\n")
+        popeye = export(client, fairy, "popeye").text
+        assert written in popeye and "\nZeroPosition\nMove h7 g8\n" in popeye
+        assert cli_out("parse", "-", text=popeye) == cli_out("parse", "-", text=fairy)
+    # castling rights and en passant of a statement become Popeye's options
+    fen = "problem:\nwhite: Ke1 Ra1 Rh1 Pe5\nblack: Ke8 Pd5\nstipulation: #2\ncastling: Kk\nen-passant: d6\n"
+    popeye = export(client, fen, "popeye").text
+    assert "Option EnPassant d7d6d5\n" in popeye and "Option NoCastling a1a8\n" in popeye
+    assert "castling: Kk\nen-passant: d6\n" in cli_out("parse", "-", text=popeye)
+
+
+def test_export_refuses_what_popeye_input_cannot_say(client):
+    answer = export(client, MARSEILLAIS, "popeye")     # en passant on c6 and h6
+    assert answer.status_code == 400 and "one pawn's double step" in answer.json()["error"]["message"]
+
+
+def test_export_native_text_is_feerie_parses(client):
+    assert export(client, TWINNED, "native").text == cli_out("parse", "-", text=TWINNED)
+
+
+def test_export_a_twins_diagram_as_feerie_diagram_draws_it(client):
+    from solver.output.diagram_export import svg, twin_diagrams
+    from solver.web.replay import read_problem
+
+    answer = export(client, TWINNED, "svg", twin=1)
+    assert answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.text == svg(twin_diagrams(read_problem(TWINNED, unsupported=True))[1])
+    assert "b) wKh7--&gt;g8" in answer.text or "b) wKh7-->g8" in answer.text
+    assert export(client, TWINNED, "svg", twin=9).status_code == 400
+
+
+def test_export_png_or_the_reason_there_is_none(client, monkeypatch):
+    from solver.web.exports import png_unavailable
+
+    reason = png_unavailable()
+    answer = export(client, TWO_MOVER, "png")
+    if reason is None:
+        assert answer.content.startswith(b"\x89PNG") and client.get("/api/catalogue").json()["png"] is None
+    else:
+        assert answer.status_code == 400 and answer.json()["error"]["message"] == reason
+    import solver.output.diagram_export as diagram_export
+
+    def missing():
+        raise diagram_export.InputError("PNG diagrams need Pillow: pip install 'feerie[png]'")
+
+    monkeypatch.setattr(diagram_export, "png_support", missing)
+    assert "need Pillow" in client.get("/api/catalogue").json()["png"]
+    assert "need Pillow" in export(client, TWO_MOVER, "png").json()["error"]["message"]
+
+
+def test_export_the_solution_as_text_and_json(client):
+    job = client.post("/api/jobs", json={"text": HELPMATE}).json()["id"]
+    events_of(client, job)
+    text = client.get(f"/api/jobs/{job}/solution", params={"format": "text"}).text
+    assert without_time(text) == without_time(cli_solve(HELPMATE))
+    got = client.get(f"/api/jobs/{job}/solution", params={"format": "json"}).json()
+    want = json.loads(cli_out("solve", "--format", "json", "-", text=HELPMATE))
+    for doc in (got, want):
+        for result in doc["problems"]:
+            result["meta"].pop("time_s")
+            result["problem"].pop("source", None)
+    assert got == want

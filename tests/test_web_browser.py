@@ -130,6 +130,14 @@ def click_move(d, text: str, nth: int = 0) -> None:
     WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "replay-bar").is_displayed())
 
 
+def exported(d, button: str) -> str:
+    """Click an export button; the text it shows to copy."""
+    d.execute_script("document.body.dataset.exported = ''")
+    d.find_element(By.CSS_SELECTOR, button).click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-exported"))
+    return d.find_element(By.ID, "export-text").get_attribute("value")
+
+
 def verdict(d) -> tuple[str, str]:
     """The verdict shown beside the solution: its word, and the start of its evidence."""
     WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#verdict .verdict-row"))
@@ -185,6 +193,17 @@ def test_a_helpmate_pasted_solved_and_replayed(page):
     assert verdict(d) == ("cooked", "2 solutions: 1.Rg4-h4")   # feerie check's words beside them
     mates = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#output .move") if s.text.endswith("#")]
     assert len(mates) == 2
+    # exports: the problem as Popeye input, the solution as JSON, PNG or why not
+    assert "Pieces White Kh7 Re8 Sa1 Black Kh5 Rg4 Sa6 Sh6\nStipulation h#2\n" in exported(d, "[data-export=popeye]")
+    assert json.loads(exported(d, "[data-solution=json]"))["problems"][0]["twins"][0]["phases"]
+    png = d.find_element(By.CSS_SELECTOR, "[data-export=png]")
+    if png.is_enabled():
+        d.execute_script("document.body.dataset.exported = ''")
+        png.click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-exported")
+                                   == "problem.png")
+    else:
+        assert "PNG" in d.find_element(By.ID, "png-note").text
     click_move(d, mates[0])
     board = d.find_element(By.ID, "board")
     assert board.get_attribute("data-ply") == "4"

@@ -17,9 +17,10 @@ from solver.pieces.catalogue import BY_KIND
 _SIDES = {"white": WHITE, "black": BLACK}
 
 
-def read_problem(text: str, index: int = 0) -> Problem:
+def read_problem(text: str, index: int = 0, *, unsupported: bool = False) -> Problem:
     """Problem number `index` (0: the first) of `text`, in any format `feerie
-    solve` reads; InputError if there is none or it cannot be read."""
+    solve` reads; InputError if there is none or it cannot be read (or, unless
+    `unsupported`, if it uses what feerie cannot solve: exports take it)."""
     import grammar
 
     items = grammar.load(text, "<page>")
@@ -27,6 +28,8 @@ def read_problem(text: str, index: int = 0) -> Problem:
         raise InputError("no problem found" if not items else f"no problem number {index + 1}", "<page>")
     first = items[index]
     if isinstance(first, grammar.ProblemError):
+        if unsupported and first.problem is not None:
+            return first.problem
         raise first.error
     return first
 

@@ -19,6 +19,8 @@ The API (JSON bodies):
   POST   /api/replay   {text, problem?, twin, moves, sides?} -> {boards, error}
   POST   /api/diagram  {text} | {pieces} -> image/svg+xml
   GET    /api/piece?colour=&kind=&size= -> image/svg+xml: one piece as the diagrams draw it
+  POST   /api/export {text, problem?, twin?, format: popeye|native|svg|png} -> the file
+  GET    /api/jobs/{id}/solution?format=text|json -> the solution as `feerie solve` writes it
 """
 
 from __future__ import annotations
@@ -92,7 +94,9 @@ async def catalogue(request: Request) -> Response:
 
     pieces = [{"code": p.en, "name": p.name, "fr": p.fr, "de": p.de, "orthodox": p.kind <= KING}
               for p in PIECES]
-    return JSONResponse({"pieces": pieces, "conditions": sorted(CONDITIONS),
+    from solver.web.exports import png_unavailable
+
+    return JSONResponse({"pieces": pieces, "conditions": sorted(CONDITIONS), "png": png_unavailable(),
                          "glyphs": {"white": _WHITE_GLYPHS, "black": _BLACK_GLYPHS,
                                     "rotated": {k: list(v) for k, v in ROTATED.items()}}})
 
@@ -217,6 +221,54 @@ async def piece_image(request: Request) -> Response:
                     headers={"Cache-Control": "max-age=3600"})
 
 
+# format -> (media type, file extension)
+EXPORTS = {"popeye": ("text/plain; charset=utf-8", "inp"), "native": ("text/plain; charset=utf-8", "txt"),
+           "svg": ("image/svg+xml", "svg"), "png": ("image/png", "png")}
+
+
+def _attachment(body, media_type: str, name: str) -> Response:
+    return Response(body, media_type=media_type,
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@_api
+async def export_problem(request: Request) -> Response:
+    """The problem as Popeye input or native text, or a twin's diagram (SVG, PNG)."""
+    from solver.web import exports
+    from solver.web.replay import read_problem
+
+    body = await _body(request)
+    fmt, number, twin = body.get("format"), body.get("problem", 0), body.get("twin", 0)
+    if fmt not in EXPORTS:
+        raise InputError(f"'format' must be one of {', '.join(EXPORTS)}")
+    if not isinstance(twin, int) or not isinstance(number, int):
+        raise InputError("'twin' and 'problem' must be numbers (0 for the first)")
+    problem = read_problem(body["text"], number, unsupported=True)
+    if fmt == "popeye":
+        data = exports.popeye_input(problem)
+    elif fmt == "native":
+        data = exports.native_text(problem)
+    else:
+        data = exports.diagram_export(problem, twin, fmt)
+    media_type, extension = EXPORTS[fmt]
+    return _attachment(data, media_type, f"problem.{extension}")
+
+
+@_api
+async def job_solution(request: Request) -> Response:
+    """The solution found so far (all of it once the job is done): text or JSON."""
+    from solver.web.exports import solution_json, solution_text
+
+    job = _job(request)
+    fmt = request.query_params.get("format", "text")
+    if fmt == "text":
+        return _attachment(solution_text(job.events), "text/plain; charset=utf-8", "solution.txt")
+    if fmt == "json":
+        return _attachment(json.dumps(solution_json(job.events), indent=2) + "\n", "application/json",
+                           "solution.json")
+    raise InputError("'format' must be text or json")
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
@@ -241,6 +293,8 @@ def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
         Route("/api/replay", replay_line, methods=["POST"]),
         Route("/api/diagram", diagram, methods=["POST"]),
         Route("/api/piece", piece_image),
+        Route("/api/export", export_problem, methods=["POST"]),
+        Route("/api/jobs/{job_id}/solution", job_solution),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.jobs = Jobs(max_time, max_mem)

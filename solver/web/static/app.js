@@ -241,6 +241,7 @@ async function solve() {
   if (!ok) { showError(data.error); return; }
   showError(null);
   state.job = {id: data.id, text};
+  for (const b of document.querySelectorAll("[data-solution]")) b.disabled = false;
   document.body.dataset.job = data.id;   // for the browser tests
   state.moves = [];
   state.problem = -1;
@@ -365,12 +366,63 @@ function step(delta) {
   showReplay();
 }
 
+// --- exports ----------------------------------------------------------------------
+
+// The problem as Popeye input or native text, or the diagram (SVG, PNG) of the
+// twin on the board; text is shown to copy and downloaded, images downloaded.
+async function exportProblem(format) {
+  const response = await fetch("/api/export", {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({text: problemText(), format, twin: state.twinShown || 0}),
+  });
+  await deliver(response, format === "popeye" || format === "native");
+}
+
+async function exportSolution(format) {
+  if (!state.job) return;
+  await deliver(await fetch(`/api/jobs/${state.job.id}/solution?format=${format}`), true);
+}
+
+async function deliver(response, isText) {
+  if (!response.ok) { showError((await response.json()).error); return; }
+  showError(null);
+  const blob = await response.blob();
+  const name = (response.headers.get("Content-Disposition") || "").match(/filename="(.*)"/);
+  const box = $("export-text");
+  box.hidden = !isText;
+  box.value = isText ? await blob.text() : "";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name ? name[1] : "feerie-export";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  document.body.dataset.exported = link.download;   // for the browser tests
+}
+
+function buildExports() {
+  for (const b of document.querySelectorAll("[data-export]")) {
+    b.addEventListener("click", () => exportProblem(b.dataset.export));
+  }
+  for (const b of document.querySelectorAll("[data-solution]")) {
+    b.addEventListener("click", () => exportSolution(b.dataset.solution));
+  }
+  const png = document.querySelector("[data-export=png]");
+  if (state.catalogue.png) {   // no Pillow or no font here: the button says why
+    png.disabled = true;
+    png.title = state.catalogue.png;
+    $("png-note").textContent = "PNG: " + state.catalogue.png;
+  }
+}
+
 // --- start ----------------------------------------------------------------------
 
 async function start() {
   state.catalogue = (await api("GET", "/api/catalogue")).data;
   buildBoard();
   buildPalette();
+  buildExports();
   $("load").addEventListener("click", loadPasted);
   $("clear").addEventListener("click", () => { state.pieces.clear(); edited(); showEditor(); });
   $("solve").addEventListener("click", solve);
