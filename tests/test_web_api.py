@@ -486,3 +486,52 @@ def test_export_the_solution_as_text_and_json(client):
             result["meta"].pop("time_s")
             result["problem"].pop("source", None)
     assert got == want
+
+
+@pytest.fixture(scope="module")
+def batch_db(tmp_path_factory):
+    """A batch database of two problems: a sound two-mover and a cooked helpmate."""
+    folder = tmp_path_factory.mktemp("collection")
+    (folder / "two.inp").write_text(TWO_MOVER + "\n" + HELPMATE, encoding="utf-8")
+    db = folder / "results.sqlite"
+    done = subprocess.run([sys.executable, "-m", "cli", "batch", str(folder / "two.inp"), "--db", str(db),
+                           "--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 1, done.stderr   # one problem is not sound
+    return db
+
+
+def test_a_batch_database_is_browsed_by_verdict(batch_db):
+    from solver.batch.report import stored_diagrams
+    from solver.batch.results import ResultStore
+    from solver.output.diagram_svg import diagram_svg
+
+    with TestClient(create_app(max_time=30, max_mem=256 << 20, db=str(batch_db))) as c:
+        assert c.get("/api/catalogue").json()["db"] is True
+        summary = c.get("/api/db").json()
+        assert summary["verdicts"] == {"cooked": 1, "sound": 1}
+        assert [p["verdict"] for p in summary["problems"]] == ["cooked", "sound"]   # gravest first
+        [cooked] = c.get("/api/db", params={"verdict": "cooked"}).json()["problems"]
+        assert cooked["index"] == 2 and cooked["stipulation"] == "h#2"
+        key = {"file": cooked["file"], "index": 2}
+        details = c.get("/api/db/problem", params=key).json()
+        assert details["evidence"][0].startswith("2 solutions: 1.Rg4-h4")
+        store = ResultStore(batch_db, create=False)
+        row = next(r for r in store.rows() if r["idx"] == 2)
+        store.close()
+        assert details["diagrams"] == [diagram_svg(p, caption=c_) for p, c_ in stored_diagrams(row)]
+        # open in editor: the problem as native text, which reads back as the file's problem
+        text = c.get("/api/db/text", params=key).json()["text"]
+        assert text == cli_out("parse", "-", text=HELPMATE)
+        assert c.get("/api/db/text", params={"file": "nothere.inp", "index": 1}).status_code == 400
+
+
+def test_without_a_database_the_collection_says_how_to_have_one(client):
+    assert client.get("/api/catalogue").json()["db"] is False
+    assert "--db" in client.get("/api/db").json()["error"]["message"]
+
+
+def test_serve_refuses_a_file_that_is_no_results_database(tmp_path):
+    bad = tmp_path / "x.sqlite"
+    bad.write_text("not a database", encoding="utf-8")
+    result = CliRunner().invoke(__import__("cli").main, ["serve", "--db", str(bad), "--port", "1"])
+    assert result.exit_code == 2 and "database" in result.output

@@ -49,8 +49,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server():
+    yield from _server()
+
+
+def _server(*more: str):
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--max-time", "30"],
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--max-time", "30", *more],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith(f"feerie: serving on http://127.0.0.1:{port}/")
     url = f"http://127.0.0.1:{port}"
@@ -293,3 +297,34 @@ def test_fairy_pieces_are_drawn_as_the_reports_diagrams(page):
         assert f"colour={colour}&kind={kind}" in image.get_attribute("src")
         WebDriverWait(d, 5).until(lambda d: d.execute_script(
             "return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+
+
+def test_a_batch_database_browsed_and_a_problem_opened_in_the_editor(driver, tmp_path):
+    problems = tmp_path / "two.inp"
+    sound = "BeginProblem\nPieces White Kf2 Qb5 Rh2 Se8 Black Ka2 Pa3a7c4\nStipulation #2\nEndProblem\n"
+    problems.write_text(sound + "\n" + HELPMATE, encoding="utf-8")
+    db = tmp_path / "results.sqlite"
+    subprocess.run([sys.executable, "-m", "cli", "batch", str(problems), "--db", str(db), "--jobs", "1"],
+                   cwd=ROOT, capture_output=True, timeout=300)
+    served = _server("--db", str(db))
+    url = next(served)
+    try:
+        d = driver
+        d.get(url + "/")
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        assert d.find_element(By.ID, "collection").is_displayed()
+        d.find_element(By.CSS_SELECTOR, "#db-verdicts button[data-verdict=cooked]").click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-db-shown")
+                                   == "cooked")
+        [item] = d.find_elements(By.CSS_SELECTOR, "#db-list li")
+        assert "h#2" in item.text and "cooked" in item.text
+        item.click()
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#db-diagrams svg .piece"))
+        assert "2 solutions" in d.find_element(By.ID, "db-evidence").text
+        body = d.find_element(By.TAG_NAME, "body")
+        before = body.get_attribute("data-loads")
+        d.find_element(By.ID, "db-open").click()
+        WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+        assert piece(d, "h5") == "bK" and d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
+    finally:
+        next(served, None)

@@ -21,6 +21,9 @@ The API (JSON bodies):
   GET    /api/piece?colour=&kind=&size= -> image/svg+xml: one piece as the diagrams draw it
   POST   /api/export {text, problem?, twin?, format: popeye|native|svg|png} -> the file
   GET    /api/jobs/{id}/solution?format=text|json -> the solution as `feerie solve` writes it
+  GET    /api/db?verdict=      -> {source, verdicts: {verdict: count}, problems} (with --db only)
+  GET    /api/db/problem?file=&index= -> {verdict, evidence, diagrams: [svg], ...}
+  GET    /api/db/text?file=&index=    -> {text}: the problem as native text, for the editor
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ async def catalogue(request: Request) -> Response:
     from solver.web.exports import png_unavailable
 
     return JSONResponse({"pieces": pieces, "conditions": sorted(CONDITIONS), "png": png_unavailable(),
+                         "db": request.app.state.collection is not None,
                          "glyphs": {"white": _WHITE_GLYPHS, "black": _BLACK_GLYPHS,
                                     "rotated": {k: list(v) for k, v in ROTATED.items()}}})
 
@@ -269,12 +273,46 @@ async def job_solution(request: Request) -> Response:
     raise InputError("'format' must be text or json")
 
 
+def _collection(request: Request):
+    collection = request.app.state.collection
+    if collection is None:
+        raise InputError("no database: start the server with --db RESULTS.sqlite")
+    return collection
+
+
+def _row_key(request: Request) -> tuple[str, int]:
+    query = request.query_params
+    try:
+        return query["file"], int(query["index"])
+    except (KeyError, ValueError):
+        raise InputError("a problem of the database is named by 'file' and 'index'") from None
+
+
+@_api
+async def db_summary(request: Request) -> Response:
+    return JSONResponse(_collection(request).summary(request.query_params.get("verdict") or None))
+
+
+@_api
+async def db_problem(request: Request) -> Response:
+    return JSONResponse(_collection(request).details(*_row_key(request)))
+
+
+@_api
+async def db_text(request: Request) -> Response:
+    return JSONResponse({"text": _collection(request).problem_text(*_row_key(request))})
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
-def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
-    """The app, each solve capped at `max_time` seconds and `max_mem` bytes of tables."""
+def create_app(max_time: float = 60.0, max_mem: int = 512 << 20, db: str | None = None) -> Starlette:
+    """The app, each solve capped at `max_time` seconds and `max_mem` bytes of
+    tables; `db`: a batch's results database to browse (InputError if it is none)."""
+    from solver.web.collection import Collection
+
+    collection = Collection(db) if db else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -295,21 +333,27 @@ def create_app(max_time: float = 60.0, max_mem: int = 512 << 20) -> Starlette:
         Route("/api/piece", piece_image),
         Route("/api/export", export_problem, methods=["POST"]),
         Route("/api/jobs/{job_id}/solution", job_solution),
+        Route("/api/db", db_summary),
+        Route("/api/db/problem", db_problem),
+        Route("/api/db/text", db_text),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.jobs = Jobs(max_time, max_mem)
+    app.state.collection = collection
     return app
 
 
-def serve(host: str, port: int, open_browser: bool, max_time: float, max_mem: int) -> None:
+def serve(host: str, port: int, open_browser: bool, max_time: float, max_mem: int,
+          db: str | None = None) -> None:
     """Run the server until Ctrl-C, printing its address first."""
     import threading
     import webbrowser
 
     import uvicorn
 
+    app = create_app(max_time, max_mem, db)   # a bad database is refused before the address is printed
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     print(f"feerie: serving on {url} (Ctrl-C stops)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(create_app(max_time, max_mem), host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -416,6 +416,58 @@ function buildExports() {
   }
 }
 
+// --- a batch database (serve --db) ------------------------------------------------
+
+async function showCollection(verdict) {
+  const query = verdict ? `?verdict=${encodeURIComponent(verdict)}` : "";
+  const {ok, data} = await api("GET", "/api/db" + query);
+  if (!ok) { showError(data.error); return; }
+  $("collection").hidden = false;
+  $("db-source").textContent = data.source;
+  const verdicts = $("db-verdicts");
+  verdicts.replaceChildren();
+  const total = Object.values(data.verdicts).reduce((a, b) => a + b, 0);
+  for (const [name, count] of [["", total], ...Object.entries(data.verdicts)]) {
+    const button = document.createElement("button");
+    button.textContent = `${name ? name.replace("_", " ") : "all"} (${count})`;
+    button.dataset.verdict = name;
+    button.classList.toggle("selected", name === (verdict || ""));
+    button.addEventListener("click", () => showCollection(name));
+    verdicts.appendChild(button);
+  }
+  const list = $("db-list");
+  list.replaceChildren();
+  for (const p of data.problems) {
+    const item = document.createElement("li");
+    item.textContent = `${p.file} [${p.index}] ${p.stipulation} ${p.title} — ${p.verdict}` +
+      (p.evidence ? `: ${p.evidence}` : "");
+    item.dataset.verdict = p.verdict;
+    item.addEventListener("click", () => showDbProblem(p, item));
+    list.appendChild(item);
+  }
+  document.body.dataset.dbShown = verdict || "all";   // for the browser tests
+}
+
+async function showDbProblem(p, item) {
+  const query = `file=${encodeURIComponent(p.file)}&index=${p.index}`;
+  const {ok, data} = await api("GET", "/api/db/problem?" + query);
+  if (!ok) { showError(data.error); return; }
+  for (const li of document.querySelectorAll("#db-list li.current")) li.classList.remove("current");
+  item.classList.add("current");
+  $("db-detail").hidden = false;
+  $("db-diagrams").innerHTML = data.diagrams.join("");   // the server's own SVG (the report's)
+  $("db-evidence").textContent = `${data.verdict}\n` + data.evidence.join("\n");
+  $("db-open").onclick = () => openInEditor(query);
+}
+
+async function openInEditor(query) {
+  const {ok, data} = await api("GET", "/api/db/text?" + query);
+  if (!ok) { showError(data.error); return; }
+  $("paste").value = data.text;
+  $("paste-box").open = true;
+  await loadPasted();
+}
+
 // --- start ----------------------------------------------------------------------
 
 async function start() {
@@ -444,6 +496,7 @@ async function start() {
     if (e.key === "ArrowRight") { step(1); e.preventDefault(); }
   });
   drawBoard([], []);
+  if (state.catalogue.db) await showCollection("");
   document.body.dataset.ready = "1";
 }
 
