@@ -328,3 +328,29 @@ def test_a_batch_database_browsed_and_a_problem_opened_in_the_editor(driver, tmp
         assert piece(d, "h5") == "bK" and d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
     finally:
         next(served, None)
+
+
+def drag(d, source, target) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(d).click_and_hold(source).move_by_offset(10, 10).move_to_element(target).release().perform()
+
+
+def test_pieces_dragged_onto_across_and_off_the_board(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    square = lambda name: d.find_element(By.ID, "sq-" + name)   # noqa: E731
+    d.find_element(By.CSS_SELECTOR, "input[name=colour][value=black]").click()
+    drag(d, d.find_element(By.CSS_SELECTOR, "#orthodox button[data-kind=Q]"), square("d4"))
+    assert piece(d, "d4") == "bQ"
+    drag(d, square("d4"), square("e5"))                        # square to square
+    assert piece(d, "d4") is None and piece(d, "e5") == "bQ"
+    drag(d, square("e5"), d.find_element(By.TAG_NAME, "h1"))   # off the board: removed
+    assert piece(d, "e5") is None
+    Select(d.find_element(By.ID, "fairy")).select_by_value("G")   # a fairy piece, from the palette's piece
+    d.find_element(By.CSS_SELECTOR, "input[name=colour][value=neutral]").click()
+    drag(d, d.find_element(By.ID, "current-piece"), square("a1"))
+    assert piece(d, "a1") == "nG"
+    square("b2").click()                                       # clicks still place pieces
+    assert piece(d, "b2") == "nG"

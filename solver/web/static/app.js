@@ -130,16 +130,75 @@ function showEditor() {
   drawBoard(editorPieces(), []);
 }
 
+function editable() {   // a replay or another twin is on the board: no editing
+  return !state.replay && !state.twinShown;
+}
+
 function squareClicked(square) {
-  if (state.replay) return;   // the board shows a replay: "back to the diagram" edits again
+  if (state.dragged) { state.dragged = false; return; }   // the end of a drag, not a click
+  if (!editable()) return;   // "back to the diagram" edits again
   if (state.pieces.has(square)) {
     state.pieces.delete(square);
   } else {
-    const colour = document.querySelector("input[name=colour]:checked").value;
-    state.pieces.set(square, {colour, kind: state.selected});
+    state.pieces.set(square, {colour: colourChosen(), kind: state.selected});
   }
   edited();
   drawBoard(editorPieces(), []);
+}
+
+// --- dragging: from the palette onto the board, from square to square, off the board
+// (pointer events, so that a mouse, a pen and a finger all drag)
+
+function colourChosen() {
+  return document.querySelector("input[name=colour]:checked").value;
+}
+
+function startDrag(event, piece, from) {
+  if (!editable() || event.button > 0) return;
+  const ghost = pieceElement(piece.colour, piece.kind);
+  ghost.classList.add("ghost");
+  state.drag = {piece, from, ghost, x: event.clientX, y: event.clientY, moved: false};
+  event.preventDefault();
+}
+
+function moveDrag(event) {
+  const drag = state.drag;
+  if (!drag) return;
+  if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+  if (!drag.moved) { drag.moved = true; document.body.appendChild(drag.ghost); }
+  drag.ghost.style.left = `${event.clientX - 22}px`;
+  drag.ghost.style.top = `${event.clientY - 22}px`;
+}
+
+function endDrag(event) {
+  const drag = state.drag;
+  state.drag = null;
+  if (!drag || !drag.moved) return;
+  drag.ghost.remove();
+  const target = document.elementFromPoint(event.clientX, event.clientY);
+  const cell = target && target.closest("#board .square");
+  if (drag.from) state.pieces.delete(drag.from);   // dropped off the board: removed
+  if (cell) state.pieces.set(cell.dataset.square, drag.piece);
+  state.dragged = Boolean(cell);   // the click that follows a drop is not a click
+  setTimeout(() => { state.dragged = false; }, 0);
+  edited();
+  drawBoard(editorPieces(), []);
+}
+
+function buildDragging() {
+  for (const cell of document.querySelectorAll("#board .square")) {
+    cell.addEventListener("pointerdown", (e) => {
+      const piece = state.pieces.get(cell.dataset.square);
+      if (piece) startDrag(e, piece, cell.dataset.square);
+    });
+  }
+  for (const b of document.querySelectorAll("#orthodox button")) {
+    b.addEventListener("pointerdown", (e) => startDrag(e, {colour: colourChosen(), kind: b.dataset.kind}, null));
+  }
+  $("current-piece").addEventListener("pointerdown",
+    (e) => startDrag(e, {colour: colourChosen(), kind: state.selected}, null));
+  document.addEventListener("pointermove", moveDrag);
+  document.addEventListener("pointerup", endDrag);
 }
 
 // --- the palette and the statement --------------------------------------------
@@ -173,10 +232,18 @@ function buildPalette() {
 
 function select(code) {
   state.selected = code;
+  showCurrentPiece();
   for (const b of document.querySelectorAll("#orthodox button")) {
     b.classList.toggle("selected", b.dataset.kind === code);
   }
   if (ORTHODOX.includes(code)) $("fairy").value = "";
+}
+
+// The piece the palette places, in its colour: it can be dragged onto the board.
+function showCurrentPiece() {
+  const holder = $("current-piece");
+  holder.replaceChildren(pieceElement(colourChosen(), state.selected));
+  holder.dataset.kind = state.selected;
 }
 
 function edited() {
@@ -474,7 +541,9 @@ async function start() {
   state.catalogue = (await api("GET", "/api/catalogue")).data;
   buildBoard();
   buildPalette();
+  buildDragging();
   buildExports();
+  for (const radio of document.querySelectorAll("input[name=colour]")) radio.addEventListener("change", showCurrentPiece);
   $("load").addEventListener("click", loadPasted);
   $("clear").addEventListener("click", () => { state.pieces.clear(); edited(); showEditor(); });
   $("solve").addEventListener("click", solve);
