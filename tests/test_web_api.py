@@ -535,3 +535,25 @@ def test_serve_refuses_a_file_that_is_no_results_database(tmp_path):
     bad.write_text("not a database", encoding="utf-8")
     result = CliRunner().invoke(__import__("cli").main, ["serve", "--db", str(bad), "--port", "1"])
     assert result.exit_code == 2 and "database" in result.output
+
+
+def test_the_pickers_offer_what_feerie_plays_with_its_parameters(client):
+    from solver.conditions.registry import CONDITIONS
+
+    data = client.get("/api/catalogue").json()
+    conditions = {c["name"]: c for c in data["condition_pickers"]}
+    assert set(conditions) <= set(CONDITIONS) and {"Circe", "Messigny", "Marseillais", "Madrasi"} <= set(conditions)
+    assert conditions["Messigny"]["words"] == ["RexInclusive", "RexExclusive"]
+    assert {"Parrain", "Mirror", "RexInclusive"} <= set(conditions["Circe"]["words"])
+    assert "Einstein" not in conditions["Circe"]["words"]      # read, but not played by feerie
+    assert "Balanced" in conditions["Marseillais"]["words"]
+    options = {o["name"]: o for o in data["option_pickers"]}
+    assert options["Defence"]["typed"] == options["Threat"]["typed"] == "a number"
+    assert options["SetPlay"]["typed"] is None and "NonTrivial" not in options   # refused by feerie
+    # each offered word is read back as a parameter of its condition (or as its default: Messigny's RexInclusive)
+    for name in ("Circe", "Messigny", "Marseillais"):
+        for word in conditions[name]["words"]:
+            text = f"BeginProblem\nPieces White Ka1 Black Kh8\nStipulation #2\nCondition {name} {word}\nEndProblem\n"
+            problem = client.post("/api/parse", json={"text": text}).json()["problem"]
+            assert [c["name"] for c in problem["conditions"]] == [name]
+            assert problem["conditions"][0]["params"] in ([word], [])

@@ -354,3 +354,27 @@ def test_pieces_dragged_onto_across_and_off_the_board(page):
     assert piece(d, "a1") == "nG"
     square("b2").click()                                       # clicks still place pieces
     assert piece(d, "b2") == "nG"
+
+
+def test_conditions_and_options_picked_with_their_parameters(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    body = d.find_element(By.TAG_NAME, "body")
+    place(d, "white", "K", ["e1"])
+    place(d, "black", "K", ["e8"])
+    Select(d.find_element(By.ID, "condition-pick")).select_by_value("Messigny")
+    d.find_element(By.CSS_SELECTOR, "#condition-words input[value=RexExclusive]").click()
+    before = body.get_attribute("data-loads")
+    d.find_element(By.ID, "condition-add").click()
+    WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+    assert d.find_element(By.ID, "conditions").get_attribute("value") == "Messigny RexExclusive"
+    assert d.find_element(By.ID, "error").text == ""           # read as feerie reads it
+    Select(d.find_element(By.ID, "option-pick")).select_by_value("Defence")
+    typed = d.find_element(By.ID, "option-typed")
+    assert typed.is_displayed() and typed.get_attribute("placeholder") == "a number"
+    typed.send_keys("2")
+    before = body.get_attribute("data-loads")
+    d.find_element(By.ID, "option-add").click()
+    WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+    assert d.find_element(By.ID, "options").get_attribute("value") == "Defence 2"

@@ -10,7 +10,7 @@ a line and drawing a diagram are quick and run here.
 
 The API (JSON bodies):
   POST   /api/parse    {text}  -> {problem, pieces} | 400 {error: {message, line, column}}
-  GET    /api/catalogue        -> {pieces, conditions, glyphs}
+  GET    /api/catalogue        -> {pieces, conditions, glyphs, condition_pickers, option_pickers, png, db}
   POST   /api/jobs     {text, max_time?} -> {id}
   GET    /api/jobs/{id}/events -> text/event-stream, one JSON event per message
   GET    /api/jobs/{id}        -> {done, stopped, returncode, events}
@@ -98,9 +98,11 @@ async def catalogue(request: Request) -> Response:
     pieces = [{"code": p.en, "name": p.name, "fr": p.fr, "de": p.de, "orthodox": p.kind <= KING}
               for p in PIECES]
     from solver.web.exports import png_unavailable
+    from solver.web.pickers import condition_pickers, option_pickers
 
     return JSONResponse({"pieces": pieces, "conditions": sorted(CONDITIONS), "png": png_unavailable(),
                          "db": request.app.state.collection is not None,
+                         "condition_pickers": condition_pickers(), "option_pickers": option_pickers(),
                          "glyphs": {"white": _WHITE_GLYPHS, "black": _BLACK_GLYPHS,
                                     "rotated": {k: list(v) for k, v in ROTATED.items()}}})
 

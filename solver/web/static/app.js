@@ -246,6 +246,63 @@ function showCurrentPiece() {
   holder.dataset.kind = state.selected;
 }
 
+// --- the condition and option pickers: what feerie supports, with parameters
+
+function buildPickers() {
+  const conditions = new Map(state.catalogue.condition_pickers.map((c) => [c.name, c]));
+  const options = new Map(state.catalogue.option_pickers.map((o) => [o.name, o]));
+  fillSelect($("condition-pick"), [...conditions.keys()]);
+  fillSelect($("option-pick"), [...options.keys()]);
+  $("condition-pick").addEventListener("change", () => {
+    const picked = conditions.get($("condition-pick").value);
+    const words = $("condition-words");
+    words.replaceChildren();
+    for (const word of picked ? picked.words : []) {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = word;
+      label.append(box, " " + word);
+      words.appendChild(label);
+    }
+    typedField($("condition-typed"), picked && picked.typed);
+    $("condition-add").disabled = !picked;
+  });
+  $("option-pick").addEventListener("change", () => {
+    const picked = options.get($("option-pick").value);
+    typedField($("option-typed"), picked && picked.typed);
+    $("option-add").disabled = !picked;
+  });
+  $("condition-add").addEventListener("click", () => {
+    const words = [...document.querySelectorAll("#condition-words input:checked")].map((b) => b.value);
+    appendTo($("conditions"), [$("condition-pick").value, ...words, $("condition-typed").value.trim()]);
+  });
+  $("option-add").addEventListener("click", () => {
+    appendTo($("options"), [$("option-pick").value, $("option-typed").value.trim()]);
+  });
+}
+
+function fillSelect(select, names) {
+  for (const name of names) {
+    const option = document.createElement("option");
+    option.value = option.textContent = name;
+    select.appendChild(option);
+  }
+}
+
+function typedField(field, hint) {
+  field.hidden = !hint;
+  field.value = "";
+  field.placeholder = hint || "";
+}
+
+// A condition or an option added to its field as Popeye writes it, then read.
+function appendTo(field, parts) {
+  const text = parts.filter(Boolean).join(" ");
+  field.value = field.value.trim() ? `${field.value.trim()} ${text}` : text;
+  validate();
+}
+
 function edited() {
   state.pasted = null;   // the editor now says what the problem is
 }
@@ -296,6 +353,7 @@ async function validate() {
   edited();
   const {ok, data} = await api("POST", "/api/parse", {text: editorText()});
   showError(ok ? null : data.error);
+  loaded();
 }
 
 // --- solving --------------------------------------------------------------------
@@ -541,6 +599,7 @@ async function start() {
   state.catalogue = (await api("GET", "/api/catalogue")).data;
   buildBoard();
   buildPalette();
+  buildPickers();
   buildDragging();
   buildExports();
   for (const radio of document.querySelectorAll("input[name=colour]")) radio.addEventListener("change", showCurrentPiece);
