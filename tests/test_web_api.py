@@ -557,3 +557,15 @@ def test_the_pickers_offer_what_feerie_plays_with_its_parameters(client):
             problem = client.post("/api/parse", json={"text": text}).json()["problem"]
             assert [c["name"] for c in problem["conditions"]] == [name]
             assert problem["conditions"][0]["params"] in ([word], [])
+
+
+def test_parse_gives_the_twins_as_the_editor_lists_them(client):
+    data = client.post("/api/parse", json={"text": TWINNED}).json()
+    assert data["twin_lines"] == ["Twin Move h7 g8", "Twin Continued Add Black Bb2", "Twin Substitute R B",
+                                  "Twin Rotate 90"]
+    assert data["twin_labels"][:3] == ["a)", "b) wKh7-->g8", "+c) +bBb2"]
+    # the lines, written back after the diagram, are the same twins
+    bare = TWINNED[:TWINNED.index("Twin ")]
+    again = client.post("/api/parse", json={"text": bare + "\n".join(data["twin_lines"]) + "\nEndProblem\n"}).json()
+    assert again["twin_labels"] == data["twin_labels"]
+    assert client.post("/api/parse", json={"text": HELPMATE}).json()["twin_labels"] == []

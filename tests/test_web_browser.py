@@ -378,3 +378,41 @@ def test_conditions_and_options_picked_with_their_parameters(page):
     d.find_element(By.ID, "option-add").click()
     WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
     assert d.find_element(By.ID, "options").get_attribute("value") == "Defence 2"
+
+
+def test_twins_added_listed_and_shown_on_the_board(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    body = d.find_element(By.TAG_NAME, "body")
+    place(d, "white", "K", ["e1"])
+    place(d, "white", "R", ["a1"])
+    place(d, "black", "K", ["e8"])
+
+    def add(kind: str, args: str, continued: bool = False) -> None:
+        Select(d.find_element(By.ID, "twin-kind")).select_by_visible_text(kind)
+        field = d.find_element(By.ID, "twin-args")
+        field.clear()
+        field.send_keys(args)
+        box = d.find_element(By.ID, "twin-continued")
+        if box.is_selected() != continued:
+            box.click()
+        before = body.get_attribute("data-loads")
+        d.find_element(By.ID, "twin-add").click()
+        WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+
+    add("Move", "e1 e2")
+    add("Add", "Black Bb2", continued=True)
+    labels = [li.text.rstrip(" ×") for li in d.find_elements(By.CSS_SELECTOR, "#twin-list li")]
+    assert labels == ["the diagram (edit)", "a)", "b) wKe1-->e2", "+c) +bBb2"]
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin='2'] span").click()   # c): continued from b)
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "board").get_attribute("data-twin") == "2")
+    assert (piece(d, "e2"), piece(d, "e1"), piece(d, "b2")) == ("wK", None, "bB")
+    d.find_element(By.ID, "sq-h4").click()                   # another twin on the board: no editing
+    assert piece(d, "h4") is None
+    add("Move", "z9 a1")                                     # a change that cannot be read: refused
+    assert "z9" in d.find_element(By.ID, "error").text and len(d.find_elements(By.CSS_SELECTOR, "#twin-list li")) == 4
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin=''] span").click()
+    assert (piece(d, "e1"), piece(d, "b2")) == ("wK", None)
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin='1'] button").click()   # b) removed
+    WebDriverWait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#twin-list li")) == 3)

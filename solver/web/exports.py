@@ -109,6 +109,17 @@ def _no_castling(rights: str) -> list[str]:
     return lost
 
 
+def twin_lines(problem: Problem) -> list[str]:
+    """Each twin as one line of Popeye input ('Twin Continued Move h7 g8'), as
+    the page's twin editor lists and writes them."""
+    out = []
+    for number, twin in enumerate(problem.twins):
+        head = "ZeroPosition" if problem.zero_position and number == 0 else \
+            "Twin" + (" Continued" if twin.continued else "")
+        out.append(" ".join((head, *(_twin_command(c) for c in twin.commands))))
+    return out
+
+
 def _twin_command(command) -> str:
     kind, args = command.kind, command.args
     if kind == "add":

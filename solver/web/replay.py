@@ -56,6 +56,20 @@ def board_of(pos) -> list[dict]:
     return out
 
 
+def twin_labels(problem: Problem) -> list[str]:
+    """What each twin solved is called, as Popeye prints it ('a)', 'b) wKh7-->g8');
+    none without twins."""
+    from solver.model.twins import TwinError, expand_twins
+
+    try:
+        instances = expand_twins(problem)
+    except TwinError as err:
+        raise InputError(str(err)) from None
+    if len(instances) == 1 and instances[0].label is None:
+        return []
+    return [f"{inst.label} {inst.description}".strip() for inst in instances]
+
+
 def twin_problem(problem: Problem, twin: int) -> Problem:
     """Twin number `twin` (0 = the first one solved) of the problem."""
     from solver.model.twins import TwinError, expand_twins

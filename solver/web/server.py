@@ -9,7 +9,8 @@ a child per solve, capped in time and memory); reading a problem, replaying
 a line and drawing a diagram are quick and run here.
 
 The API (JSON bodies):
-  POST   /api/parse    {text}  -> {problem, pieces} | 400 {error: {message, line, column}}
+  POST   /api/parse    {text}  -> {problem, pieces, twins, twin_lines, twin_labels}
+                               | 400 {error: {message, line, column}}
   GET    /api/catalogue        -> {pieces, conditions, glyphs, condition_pickers, option_pickers, png, db}
   POST   /api/jobs     {text, max_time?} -> {id}
   GET    /api/jobs/{id}/events -> text/event-stream, one JSON event per message
@@ -85,9 +86,13 @@ async def parse(request: Request) -> Response:
     from solver.output.json_writer import problem_json
     from solver.web.replay import diagram_pieces, read_problem
 
+    from solver.web.exports import twin_lines
+    from solver.web.replay import twin_labels
+
     problem = read_problem((await _body(request))["text"])
     return JSONResponse({"problem": problem_json(problem), "pieces": diagram_pieces(problem),
-                         "twins": len(problem.twins)})
+                         "twins": len(problem.twins), "twin_lines": twin_lines(problem),
+                         "twin_labels": twin_labels(problem)})
 
 
 async def catalogue(request: Request) -> Response:

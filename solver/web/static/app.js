@@ -17,6 +17,8 @@ const state = {
   problem: -1,           // the output's problem and twin being read
   twin: -1,
   replay: null,          // {boards, index, move}
+  twins: [],             // the editor's twins, one Popeye line each ('Twin Move e1 e2')
+  twinShown: null,       // the twin whose position the board shows (null: the diagram, edited)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -125,6 +127,8 @@ function editorPieces() {
 
 function showEditor() {
   state.replay = null;
+  state.twinShown = null;
+  for (const li of document.querySelectorAll("#twin-list li")) li.classList.toggle("current", li.dataset.twin === "");
   $("replay-bar").hidden = true;
   for (const m of document.querySelectorAll(".move.current")) m.classList.remove("current");
   drawBoard(editorPieces(), []);
@@ -318,6 +322,7 @@ function editorText() {
   lines.push("Stipulation " + $("stipulation").value.trim());
   if ($("conditions").value.trim()) lines.push("Condition " + $("conditions").value.trim());
   if ($("options").value.trim()) lines.push("Option " + $("options").value.trim());
+  lines.push(...state.twins);
   lines.push("EndProblem", "");
   return lines.join("\n");
 }
@@ -340,7 +345,9 @@ async function loadPasted() {
   $("stipulation").value = problem.stipulation.text;
   $("conditions").value = problem.conditions.map((c) => [c.name, ...c.params].join(" ")).join(" ");
   $("options").value = problem.options.map((o) => [o.name, ...o.args].join(" ")).join(" ");
-  state.pasted = text;   // twins and all: solved as pasted until the editor changes it
+  state.twins = data.twin_lines;   // kept when the editor changes the problem
+  state.pasted = text;   // solved as pasted until the editor changes it
+  showTwins(data.twin_labels);
   showEditor();
   loaded();
 }
@@ -354,6 +361,72 @@ async function validate() {
   const {ok, data} = await api("POST", "/api/parse", {text: editorText()});
   showError(ok ? null : data.error);
   loaded();
+}
+
+// --- twins: Popeye's twin changes, listed; the board shows the chosen twin
+
+const TWIN_HINTS = {Move: "e1 e2", Exchange: "e1 e8", Remove: "a1", Add: "Black Bb2", Substitute: "R B",
+                    Rotate: "90", Mirror: "a1<-->h1", Shift: "a1 a2", PolishType: "", Stipulation: "h#3",
+                    Condition: "Circe"};
+
+async function addTwin() {
+  const kind = $("twin-kind").value;
+  const line = ["Twin", $("twin-continued").checked ? "Continued" : "", kind, $("twin-args").value.trim()]
+    .filter(Boolean).join(" ");
+  state.twins.push(line);
+  edited();
+  if (!(await refreshTwins())) state.twins.pop();   // a change that cannot be read is not kept
+  loaded();
+}
+
+async function removeTwin(index) {
+  state.twins.splice(index, 1);
+  edited();
+  await refreshTwins();
+  showEditor();
+}
+
+// The twins as feerie reads them (labels as Popeye prints them); false on a read error.
+async function refreshTwins() {
+  const {ok, data} = await api("POST", "/api/parse", {text: problemText()});
+  showError(ok ? null : data.error);
+  if (ok) showTwins(data.twin_labels);
+  return ok;
+}
+
+function showTwins(labels) {
+  const list = $("twin-list");
+  list.replaceChildren();
+  if (!labels.length) return;
+  const entries = [["the diagram (edit)", ""], ...labels.map((label, i) => [label, String(i)])];
+  for (const [label, twin] of entries) {
+    const item = document.createElement("li");
+    item.dataset.twin = twin;
+    const name = document.createElement("span");
+    name.textContent = label;
+    name.addEventListener("click", () => (twin === "" ? showEditor() : showTwin(Number(twin))));
+    item.appendChild(name);
+    const line = twin === "" ? -1 : state.twins.length - labels.length + Number(twin);
+    if (line >= 0 && state.pasted === null) {   // the editor's own twins can be removed
+      const remove = document.createElement("button");
+      remove.textContent = "×";
+      remove.title = `remove ${state.twins[line]}`;
+      remove.addEventListener("click", () => removeTwin(line));
+      item.append(" ", remove);
+    }
+    list.appendChild(item);
+  }
+}
+
+async function showTwin(index) {
+  const {ok, data} = await api("POST", "/api/replay", {text: problemText(), twin: index, moves: []});
+  if (!ok) { showError(data.error); return; }
+  state.replay = null;
+  $("replay-bar").hidden = true;
+  state.twinShown = index;
+  for (const li of document.querySelectorAll("#twin-list li")) li.classList.toggle("current", li.dataset.twin === String(index));
+  drawBoard(data.boards[0].pieces, []);
+  $("board").dataset.twin = String(index);   // for the browser tests
 }
 
 // --- solving --------------------------------------------------------------------
@@ -604,7 +677,11 @@ async function start() {
   buildExports();
   for (const radio of document.querySelectorAll("input[name=colour]")) radio.addEventListener("change", showCurrentPiece);
   $("load").addEventListener("click", loadPasted);
-  $("clear").addEventListener("click", () => { state.pieces.clear(); edited(); showEditor(); });
+  $("twin-add").addEventListener("click", addTwin);
+  $("twin-kind").addEventListener("change", () => { $("twin-args").placeholder = "e.g. " + TWIN_HINTS[$("twin-kind").value]; });
+  $("clear").addEventListener("click", () => {
+    state.pieces.clear(); state.twins = []; showTwins([]); edited(); showEditor();
+  });
   $("solve").addEventListener("click", solve);
   $("stop").addEventListener("click", stop);
   $("edit").addEventListener("click", showEditor);
