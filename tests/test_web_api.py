@@ -307,9 +307,9 @@ def test_several_jobs_run_at_once(client):
 
 
 def cli_check(text: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-m", "cli", "check", "-"], input=text, text=True,
-                          capture_output=True, cwd=ROOT, timeout=120)
-    return done.stdout.replace("<stdin>", "<page>").splitlines()
+    import cli
+
+    return CliRunner().invoke(cli.main, ["check", "-"], input=text).stdout.replace("<stdin>", "<page>").splitlines()
 
 
 @pytest.mark.parametrize("text, word", [(TWO_MOVER, "sound"), (HELPMATE, "cooked")])
@@ -409,10 +409,12 @@ def export(client, text, fmt, **body):
 
 
 def cli_out(*args, text: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "cli", *args], input=text, text=True,
-                          capture_output=True, cwd=ROOT, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    """What the CLI prints for `text` on standard input (run in this process: quick)."""
+    import cli
+
+    result = CliRunner().invoke(cli.main, list(args), input=text)
+    assert result.exit_code == 0, result.output
+    return result.stdout
 
 
 def test_export_popeye_input_reads_back_as_the_same_problem(client):
@@ -478,7 +480,7 @@ def test_export_the_solution_as_text_and_json(client):
     job = client.post("/api/jobs", json={"text": HELPMATE}).json()["id"]
     events_of(client, job)
     text = client.get(f"/api/jobs/{job}/solution", params={"format": "text"}).text
-    assert without_time(text) == without_time(cli_solve(HELPMATE))
+    assert without_time(text) == without_time(cli_out("solve", "-", text=HELPMATE))
     got = client.get(f"/api/jobs/{job}/solution", params={"format": "json"}).json()
     want = json.loads(cli_out("solve", "--format", "json", "-", text=HELPMATE))
     for doc in (got, want):
