@@ -9,6 +9,8 @@ so the page's text equals the CLI's) and the moves in that piece: each
 {"text": the move as printed, "line": the English move texts from the first
 move of its line to it, "sides": who plays each}.  The page makes each move
 clickable from these and replays its "line" (`solver.web.replay`).
+After each problem comes a "verdict" event: `feerie check`'s verdict of it,
+judged from this same solve (`verdict_event`).
 
 The server runs nothing else: this module solves with feerie's own solver
 and caps its own address space first (RLIMIT_AS), so that a runaway search
