@@ -571,3 +571,19 @@ def test_parse_gives_the_twins_as_the_editor_lists_them(client):
     again = client.post("/api/parse", json={"text": bare + "\n".join(data["twin_lines"]) + "\nEndProblem\n"}).json()
     assert again["twin_labels"] == data["twin_labels"]
     assert client.post("/api/parse", json={"text": HELPMATE}).json()["twin_labels"] == []
+
+
+EXPORTED = ROOT / "tests" / "data" / "web_export"
+
+
+@pytest.mark.parametrize("form", ["export1", "export2"])
+def test_the_popeye_export_is_the_problem_popeye_solves(client, form):
+    """Popeye's output (stored) of the exported file equals feerie's solution of it,
+    and the export of the native problem is that very file: twins, castling
+    rights and en passant as Popeye reads them."""
+    from popeye_reference import solve_case
+
+    native = (EXPORTED / f"{form}.native").read_text(encoding="utf-8")
+    assert export(client, native, "popeye").text == (EXPORTED / f"{form}.inp").read_text(encoding="utf-8")
+    ours, popeye = solve_case(EXPORTED, f"{form}#1", max_time=60)
+    assert ours == popeye
