@@ -535,8 +535,10 @@ def report_command(db, fmt) -> None:
               metavar="SECONDS", help="The longest solve a page may ask for.")
 @click.option("--max-mem", type=MemorySize(), default="512M", show_default=True, metavar="SIZE",
               help="Memory for the search tables of each solve (its process is capped near this).")
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None, metavar="RESULTS.sqlite",
+              help="A batch's results database to browse by verdict, each problem openable in the editor.")
 @handle_errors
-def serve_command(host, port, open_browser, max_time, max_mem) -> None:
+def serve_command(host, port, open_browser, max_time, max_mem, db) -> None:
     """Start the local web page: set up a diagram, solve it, replay the solution.
 
     Each solve runs in its own process, capped in time and memory; a closed
@@ -550,7 +552,7 @@ def serve_command(host, port, open_browser, max_time, max_mem) -> None:
         fail(f"serve needs {' and '.join(missing)}: pip install 'feerie[web]'")
     from solver.web.server import serve
 
-    serve(host, port, open_browser, max_time, max_mem)
+    serve(host, port, open_browser, max_time, max_mem, db)
 
 
 if __name__ == "__main__":

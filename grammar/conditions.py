@@ -468,6 +468,13 @@ def _normalise(cond_id: int, params: list[str]) -> Condition:
     return Condition(name, tuple(params), cond_id in kw.SUPPORTED_CONDITIONS)
 
 
+def parameter_kind(cond_id: str) -> str | None:
+    """How the parameters of Popeye's condition `cond_id` read ('circe', 'rex',
+    'squares', 'walks', ...: the keys of the readers' table), or None without
+    parameters: the web page's condition picker offers them from this."""
+    return _PARAMETER_KIND.get(cond_id)
+
+
 def condition_text(condition: Condition) -> str:
     """A condition in canonical English text ('Messigny RexExclusive',
     'Hole e1f1g1'): consecutive squares are joined into one word, as Popeye

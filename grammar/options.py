@@ -141,6 +141,12 @@ def _missing(word: Word | None, name_word: Word, message: str):
     return Word(name_word.text, name_word.line, name_word.column + len(name_word.text)).error(message)
 
 
+def argument_kind(opt_id: str) -> str | None:
+    """How the arguments of Popeye's option `opt_id` read ('int', 'int?',
+    'squares', ...), or None without arguments (the web page's option picker)."""
+    return _ARGUMENTS.get(opt_id)
+
+
 def option_text(option: Option) -> str:
     """An option in canonical English text ('EnPassant f7f6f5': squares joined
     into one word, as Popeye writes them); reading it back gives the same Option."""

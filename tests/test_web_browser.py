@@ -49,8 +49,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server():
+    yield from _server()
+
+
+def _server(*more: str):
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--max-time", "30"],
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--max-time", "30", *more],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith(f"feerie: serving on http://127.0.0.1:{port}/")
     url = f"http://127.0.0.1:{port}"
@@ -130,6 +134,22 @@ def click_move(d, text: str, nth: int = 0) -> None:
     WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "replay-bar").is_displayed())
 
 
+def exported(d, button: str) -> str:
+    """Click an export button; the text it shows to copy."""
+    d.execute_script("document.body.dataset.exported = ''")
+    d.find_element(By.CSS_SELECTOR, button).click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-exported"))
+    return d.find_element(By.ID, "export-text").get_attribute("value")
+
+
+def verdict(d) -> tuple[str, str]:
+    """The verdict shown beside the solution: its word, and the start of its evidence."""
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#verdict .verdict-row"))
+    row = d.find_element(By.CSS_SELECTOR, "#verdict .verdict-row")
+    evidence = row.find_element(By.TAG_NAME, "pre").text.split(": ", 2)[-1]
+    return row.get_attribute("data-verdict"), evidence[:len("2 solutions: 1.Rg4-h4")]
+
+
 def marked(d) -> set[str]:
     return {e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#board .square.last")}
 
@@ -174,8 +194,20 @@ def test_a_helpmate_pasted_solved_and_replayed(page):
     assert d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
     text = solve(d)
     assert text.count("  1.") == 2   # two solutions
+    assert verdict(d) == ("cooked", "2 solutions: 1.Rg4-h4")   # feerie check's words beside them
     mates = [s.text for s in d.find_elements(By.CSS_SELECTOR, "#output .move") if s.text.endswith("#")]
     assert len(mates) == 2
+    # exports: the problem as Popeye input, the solution as JSON, PNG or why not
+    assert "Pieces White Kh7 Re8 Sa1 Black Kh5 Rg4 Sa6 Sh6\nStipulation h#2\n" in exported(d, "[data-export=popeye]")
+    assert json.loads(exported(d, "[data-solution=json]"))["problems"][0]["twins"][0]["phases"]
+    png = d.find_element(By.CSS_SELECTOR, "[data-export=png]")
+    if png.is_enabled():
+        d.execute_script("document.body.dataset.exported = ''")
+        png.click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-exported")
+                                   == "problem.png")
+    else:
+        assert "PNG" in d.find_element(By.ID, "png-note").text
     click_move(d, mates[0])
     board = d.find_element(By.ID, "board")
     assert board.get_attribute("data-ply") == "4"
@@ -193,6 +225,26 @@ def test_a_marseillais_turn_is_replayed_whole(page):
     assert (piece(d, "h6"), piece(d, "c6"), piece(d, "h5"), piece(d, "c5"), piece(d, "g5")) == \
         ("wP", "wP", None, None, None)
     assert {"g5", "h6", "d5", "c6"} <= marked(d)
+    assert arrows(d) == {("g5", "h6", "component-0"), ("d5", "c6", "component-1")}   # both components drawn
+    assert {e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#board .captured")} \
+        == {"h5", "c5"}
+
+
+def arrows(d) -> set[tuple[str, str, str]]:
+    return {(a.get_attribute("data-from"), a.get_attribute("data-to"), a.get_attribute("class"))
+            for a in d.find_elements(By.CSS_SELECTOR, "#arrow-layer line")}
+
+
+def test_a_circe_rebirth_is_drawn_on_replay(page):
+    d = page
+    paste(d, "BeginProblem\nPieces White Ka1 Rd1 Black Kh8 Bd7\nStipulation ~1\nCondition Circe\nEndProblem\n")
+    solve(d)
+    click_move(d, "Rd1*d7[+bBc8]")
+    assert piece(d, "c8") == "bB" and piece(d, "d7") == "wR"
+    assert arrows(d) == {("d1", "d7", "component-0"), ("d7", "c8", "effect")}
+    assert "effect" in d.find_element(By.ID, "sq-c8").get_attribute("class")
+    d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)   # the diagram: nothing drawn
+    assert arrows(d) == set()
 
 
 def test_the_stop_button_stops_a_long_search(page, server):
@@ -235,3 +287,132 @@ def test_a_condition_is_checked_as_it_is_typed(page):
     field.send_keys("Madrasi")
     d.find_element(By.ID, "stipulation").click()
     WebDriverWait(d, 10).until(lambda d: not d.find_element(By.ID, "error").text)
+
+
+def test_fairy_pieces_are_drawn_as_the_reports_diagrams(page):
+    d = page
+    paste(d, "BeginProblem\nPieces White Ka1 Gd4 Black Kh8 CAb8 Neutral Qe4\nStipulation h#2\nEndProblem\n")
+    for square, colour, kind in (("d4", "white", "G"), ("e4", "neutral", "Q"), ("b8", "black", "CA")):
+        image = d.find_element(By.CSS_SELECTOR, f"#sq-{square} img.piece")
+        assert f"colour={colour}&kind={kind}" in image.get_attribute("src")
+        WebDriverWait(d, 5).until(lambda d: d.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+
+
+def test_a_batch_database_browsed_and_a_problem_opened_in_the_editor(driver, tmp_path):
+    problems = tmp_path / "two.inp"
+    sound = "BeginProblem\nPieces White Kf2 Qb5 Rh2 Se8 Black Ka2 Pa3a7c4\nStipulation #2\nEndProblem\n"
+    problems.write_text(sound + "\n" + HELPMATE, encoding="utf-8")
+    db = tmp_path / "results.sqlite"
+    subprocess.run([sys.executable, "-m", "cli", "batch", str(problems), "--db", str(db), "--jobs", "1"],
+                   cwd=ROOT, capture_output=True, timeout=300)
+    served = _server("--db", str(db))
+    url = next(served)
+    try:
+        d = driver
+        d.get(url + "/")
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        assert d.find_element(By.ID, "collection").is_displayed()
+        d.find_element(By.CSS_SELECTOR, "#db-verdicts button[data-verdict=cooked]").click()
+        WebDriverWait(d, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-db-shown")
+                                   == "cooked")
+        [item] = d.find_elements(By.CSS_SELECTOR, "#db-list li")
+        assert "h#2" in item.text and "cooked" in item.text
+        item.click()
+        WebDriverWait(d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#db-diagrams svg .piece"))
+        assert "2 solutions" in d.find_element(By.ID, "db-evidence").text
+        body = d.find_element(By.TAG_NAME, "body")
+        before = body.get_attribute("data-loads")
+        d.find_element(By.ID, "db-open").click()
+        WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+        assert piece(d, "h5") == "bK" and d.find_element(By.ID, "stipulation").get_attribute("value") == "h#2"
+    finally:
+        next(served, None)
+
+
+def drag(d, source, target) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(d).click_and_hold(source).move_by_offset(10, 10).move_to_element(target).release().perform()
+
+
+def test_pieces_dragged_onto_across_and_off_the_board(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    square = lambda name: d.find_element(By.ID, "sq-" + name)   # noqa: E731
+    d.find_element(By.CSS_SELECTOR, "input[name=colour][value=black]").click()
+    drag(d, d.find_element(By.CSS_SELECTOR, "#orthodox button[data-kind=Q]"), square("d4"))
+    assert piece(d, "d4") == "bQ"
+    drag(d, square("d4"), square("e5"))                        # square to square
+    assert piece(d, "d4") is None and piece(d, "e5") == "bQ"
+    drag(d, square("e5"), d.find_element(By.TAG_NAME, "h1"))   # off the board: removed
+    assert piece(d, "e5") is None
+    Select(d.find_element(By.ID, "fairy")).select_by_value("G")   # a fairy piece, from the palette's piece
+    d.find_element(By.CSS_SELECTOR, "input[name=colour][value=neutral]").click()
+    drag(d, d.find_element(By.ID, "current-piece"), square("a1"))
+    assert piece(d, "a1") == "nG"
+    square("b2").click()                                       # clicks still place pieces
+    assert piece(d, "b2") == "nG"
+
+
+def test_conditions_and_options_picked_with_their_parameters(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    body = d.find_element(By.TAG_NAME, "body")
+    place(d, "white", "K", ["e1"])
+    place(d, "black", "K", ["e8"])
+    Select(d.find_element(By.ID, "condition-pick")).select_by_value("Messigny")
+    d.find_element(By.CSS_SELECTOR, "#condition-words input[value=RexExclusive]").click()
+    before = body.get_attribute("data-loads")
+    d.find_element(By.ID, "condition-add").click()
+    WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+    assert d.find_element(By.ID, "conditions").get_attribute("value") == "Messigny RexExclusive"
+    assert d.find_element(By.ID, "error").text == ""           # read as feerie reads it
+    Select(d.find_element(By.ID, "option-pick")).select_by_value("Defence")
+    typed = d.find_element(By.ID, "option-typed")
+    assert typed.is_displayed() and typed.get_attribute("placeholder") == "a number"
+    typed.send_keys("2")
+    before = body.get_attribute("data-loads")
+    d.find_element(By.ID, "option-add").click()
+    WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+    assert d.find_element(By.ID, "options").get_attribute("value") == "Defence 2"
+
+
+def test_twins_added_listed_and_shown_on_the_board(page):
+    from selenium.webdriver.support.ui import Select
+
+    d = page
+    body = d.find_element(By.TAG_NAME, "body")
+    place(d, "white", "K", ["e1"])
+    place(d, "white", "R", ["a1"])
+    place(d, "black", "K", ["e8"])
+
+    def add(kind: str, args: str, continued: bool = False) -> None:
+        Select(d.find_element(By.ID, "twin-kind")).select_by_visible_text(kind)
+        field = d.find_element(By.ID, "twin-args")
+        field.clear()
+        field.send_keys(args)
+        box = d.find_element(By.ID, "twin-continued")
+        if box.is_selected() != continued:
+            box.click()
+        before = body.get_attribute("data-loads")
+        d.find_element(By.ID, "twin-add").click()
+        WebDriverWait(d, 10).until(lambda d: body.get_attribute("data-loads") != before)
+
+    add("Move", "e1 e2")
+    add("Add", "Black Bb2", continued=True)
+    labels = [li.text.rstrip(" ×") for li in d.find_elements(By.CSS_SELECTOR, "#twin-list li")]
+    assert labels == ["the diagram (edit)", "a)", "b) wKe1-->e2", "+c) +bBb2"]
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin='2'] span").click()   # c): continued from b)
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "board").get_attribute("data-twin") == "2")
+    assert (piece(d, "e2"), piece(d, "e1"), piece(d, "b2")) == ("wK", None, "bB")
+    d.find_element(By.ID, "sq-h4").click()                   # another twin on the board: no editing
+    assert piece(d, "h4") is None
+    add("Move", "z9 a1")                                     # a change that cannot be read: refused
+    assert "z9" in d.find_element(By.ID, "error").text and len(d.find_elements(By.CSS_SELECTOR, "#twin-list li")) == 4
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin=''] span").click()
+    assert (piece(d, "e1"), piece(d, "b2")) == ("wK", None)
+    d.find_element(By.CSS_SELECTOR, "#twin-list li[data-twin='1'] button").click()   # b) removed
+    WebDriverWait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#twin-list li")) == 3)

@@ -156,15 +156,19 @@ def html_report(rows: list[dict], source: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def _diagrams(row: dict, draw) -> list[str]:
-    """Every twin's diagram of a row, with its caption (twin, stipulation,
+def stored_diagrams(row: dict) -> list[tuple[list, tuple[str, ...]]]:
+    """Every twin's diagram of a row as (pieces, caption: twin, stipulation,
     conditions); rows of older versions hold the diagram's pieces alone."""
     stored = json.loads(row["pieces"]) if row.get("pieces") else None
     if not stored:
         return []
     if isinstance(stored, list):
-        return [f'<figure>{draw(stored)}</figure>']
-    return [f'<figure>{draw(t["pieces"], caption=t.get("caption") or ())}</figure>' for t in stored["twins"]]
+        return [(stored, ())]
+    return [(t["pieces"], tuple(t.get("caption") or ())) for t in stored["twins"]]
+
+
+def _diagrams(row: dict, draw) -> list[str]:
+    return [f'<figure>{draw(pieces, caption=caption)}</figure>' for pieces, caption in stored_diagrams(row)]
 
 
 def render(rows: list[dict], fmt: str, source: str = "") -> str:
@@ -179,5 +183,5 @@ def render(rows: list[dict], fmt: str, source: str = "") -> str:
     raise ValueError(fmt)
 
 
-__all__ = ["FORMATS", "csv_report", "html_report", "json_report", "ordered", "record", "render", "text_report",
-           "totals"]
+__all__ = ["FORMATS", "csv_report", "html_report", "json_report", "ordered", "record", "render",
+           "stored_diagrams", "text_report", "totals"]

@@ -311,7 +311,25 @@ def _phases(problem: Problem) -> list[bool]:
 
 def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: int | None,
                 clock: _Clock) -> TwinVerdict:
-    from solver.run.solve import Unsupported, solve_problem, unsupported_reason
+    from solver.run.solve import Unsupported, solve_problem
+
+    early = _before_solving(problem, label)
+    if early is not None:
+        return early
+    layout = _layout(problem)
+    checked = _for_checking(problem, layout)
+    try:
+        result = solve_problem(checked, max_time=clock.remaining())
+    except Unsupported as err:
+        return TwinVerdict(label, UNSUPPORTED, (str(err),))
+    clock.nodes += result.info.nodes
+    return _judge_twin(problem, label, intent, count, clock, result.twins[0], result.info,
+                       sum(result.solution_counts))
+
+
+def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
+    """The verdict a twin gets without solving it (unsupported, illegal), or None."""
+    from solver.run.solve import unsupported_reason
 
     reason = unsupported_reason(problem)
     if reason is None and problem.has_option("PostKeyPlay"):
@@ -323,19 +341,71 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
     illegal = illegal_reasons(problem)
     if illegal:
         return TwinVerdict(label, ILLEGAL, tuple(illegal))
+    return None
+
+
+def _judge_twin(problem: Problem, label: str | None, intent: TwinIntent, count: int | None,
+                clock: _Clock, twin: TwinSolution, info, solver_count: int) -> TwinVerdict:
+    """The verdict of a twin from its solution (`info`: the run's RunInfo)."""
     layout = _layout(problem)
-    checked = _for_checking(problem, layout)
-    try:
-        result = solve_problem(checked, max_time=clock.remaining())
-    except Unsupported as err:
-        return TwinVerdict(label, UNSUPPORTED, (str(err),))
-    clock.nodes += result.info.nodes
-    twin = result.twins[0]
     # Out of memory leaves the verdict as open as a time limit does.
-    judge = _Judge(problem, checked, layout, twin,
-                   result.info.timed_out or result.info.out_of_memory, clock)
-    judge.limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
-    return judge.verdict(label, intent, count, sum(result.solution_counts))
+    judge = _Judge(problem, _for_checking(problem, layout), layout, twin,
+                   info.timed_out or info.out_of_memory, clock)
+    judge.limit = "memory exhausted" if info.out_of_memory else "time limit reached"
+    return judge.verdict(label, intent, count, solver_count)
+
+
+# Options under which a solve does not find every solution the checker needs.
+_CUTTING_OPTIONS = ("MaxSolutions", "StopOnShortSolutions")
+
+
+def unjudged_reason(problem: Problem) -> str | None:
+    """Why a solve of `problem` as stated cannot give its verdict (`check_run`), or None."""
+    for name in _CUTTING_OPTIONS:
+        if problem.has_option(name):
+            return f"option {name} stops the search before every solution is found"
+    return None
+
+
+def check_run(problem: Problem, result, *, max_time: float | None = None,
+              index: int | None = None) -> ProblemVerdict:
+    """The verdict of `problem` from a solve of it as stated (`result`, a
+    SolveResult), so that `feerie serve` shows the solution and its verdict
+    from one search.  The twins' solutions are judged as `check_problem`
+    judges its own; what the judge solves besides (shorter stipulations,
+    intended lines) shares the time left of `max_time`.  The caller makes
+    sure first that `unjudged_reason(problem)` is None.  Tree play solved
+    without option Variation has no variations to look for duals in: an
+    information line says so."""
+    from solver.model.twins import TwinError, expand_twins
+
+    clock = _Clock(max_time, _option_time(problem))
+    clock.started -= result.info.time_s      # the solve's time counts as the check's
+    if clock.deadline is not None:
+        clock.deadline -= result.info.time_s
+    clock.nodes = result.info.nodes
+    base = dict(source=problem.source, line=problem.line, index=index, title=caption(problem),
+                stipulation=problem.stipulation.text)
+    try:
+        intent = intent_of(problem)
+        instances = expand_twins(problem)
+        intents = _assign(intent, instances)
+        twins = []
+        for inst, twin_intent, twin, found in zip(instances, intents, result.twins,
+                                                  result.solution_counts):
+            verdict = _before_solving(inst.problem, inst.label) or _judge_twin(
+                inst.problem, inst.label, twin_intent, intent.count, clock, twin, result.info, found)
+            if (_layout(inst.problem) == TREE and inst.problem.stipulation.moves > 1
+                    and verdict.solutions and not inst.problem.has_option("Variation")):
+                verdict = replace(verdict, info=verdict.info + (
+                    "duals not looked for: the solution was found without option Variation",))
+            twins.append(verdict)
+    except (InputError, TwinError) as err:
+        message = err.format() if isinstance(err, InputError) else str(err)
+        return ProblemVerdict(ERROR, (TwinVerdict(None, ERROR, (message,)),),
+                              seconds=clock.elapsed(), nodes=clock.nodes, **base)
+    return ProblemVerdict(worst(t.verdict for t in twins), tuple(twins),
+                          seconds=clock.elapsed(), nodes=clock.nodes, **base)
 
 
 @dataclass
@@ -969,4 +1039,4 @@ def _shorter_text(stip, moves: int) -> str:
 
 
 __all__ = ["SEVERITY", "VERDICTS", "Failure", "ProblemVerdict", "TwinVerdict", "caption", "check_item",
-           "check_problem", "numbered", "shorter_lengths", "worst"]
+           "check_problem", "check_run", "unjudged_reason", "numbered", "shorter_lengths", "worst"]

@@ -80,6 +80,15 @@ def diagram_svg(pieces, size: int = 36, caption: Sequence[str] = ()) -> str:
     return "".join(out)
 
 
+def piece_svg(colour: str, kind: str, size: int = 44) -> str:
+    """One piece alone as an SVG image of `size` pixels, drawn by the code
+    that draws it on a diagram (the web page's board shows these, so that
+    its pieces look as the report's do)."""
+    defs = _DEFS if colour == "neutral" else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+            f'viewBox="0 0 {size} {size}">{defs}{_piece("", colour, kind, size / 2, size / 2, size)}</svg>')
+
+
 def _piece(square: str, colour: str, kind: str, cx: float, cy: float, size: int) -> str:
     """One piece's `<g>`: a glyph (turned for the conventional fairy pieces) or a disc."""
     head = (f'<g class="piece" data-colour="{escape(colour)}" data-kind="{escape(kind)}" '
@@ -129,4 +138,4 @@ def piece_title(square: str, colour: str, kind: str) -> str:
     return f"{colour} {name} {square}"
 
 
-__all__ = ["ROTATED", "diagram_svg", "piece_title"]
+__all__ = ["ROTATED", "diagram_svg", "piece_svg", "piece_title"]

@@ -9,6 +9,8 @@ so the page's text equals the CLI's) and the moves in that piece: each
 {"text": the move as printed, "line": the English move texts from the first
 move of its line to it, "sides": who plays each}.  The page makes each move
 clickable from these and replays its "line" (`solver.web.replay`).
+After each problem comes a "verdict" event: `feerie check`'s verdict of it,
+judged from this same solve (`verdict_event`).
 
 The server runs nothing else: this module solves with feerie's own solver
 and caps its own address space first (RLIMIT_AS), so that a runaway search
@@ -131,18 +133,47 @@ def run(text: str, max_time: float | None, emit) -> int:
         return 2
     stream = WebStream(emit)
     status = 0
-    for item in items:
+    for number, item in enumerate(items, 1):
         if stop_requested():
             return 130
         outcome = solve_item(item, max_time=max_time, observer=stream)
         if outcome.error is not None:
             emit(json.dumps({"event": "error", "error": error_json(outcome.error, outcome.kind)}))
+            emit(json.dumps(verdict_event(item, outcome, max_time, number)))
             status = 2
         elif outcome.result.info.cancelled:
             return 130   # stopped: as `feerie solve` after Ctrl-C
-        elif outcome.result.info.status != "complete":
-            status = max(status, 3)
+        else:
+            emit(json.dumps(verdict_event(item, outcome, max_time, number)))
+            if outcome.result.info.status != "complete":
+                status = max(status, 3)
     return status
+
+
+def verdict_event(item, outcome, max_time: float | None, number: int) -> dict:
+    """The verdict of `feerie check` for an item solved (`outcome`, the
+    runner's Outcome), judged from this run's solution (`check_run`: no
+    second search of the play), or for an item that could not be solved
+    (`check_item` reports it as `feerie check` does, without solving);
+    `number` is the item's in the text, from 1, as `feerie check` numbers it.
+    {"event": "verdict", "verdict": ProblemVerdict.to_dict() or None,
+    "lines": the lines `feerie check` prints, "reason": why there is none}."""
+    from solver.check.check import check_item, check_run, unjudged_reason
+    from solver.check.verdict_text import verdict_lines
+
+    import grammar
+
+    if outcome.error is not None:
+        problem = outcome.problem if outcome.kind == "unsupported" else None
+        verdict = check_item(item if isinstance(item, grammar.ProblemError)
+                             else grammar.ProblemError(outcome.error, number, problem), index=number)
+    else:
+        reason = unjudged_reason(item)
+        if reason:
+            return {"event": "verdict", "verdict": None, "lines": [], "reason": reason}
+        verdict = check_run(item, outcome.result, max_time=max_time, index=number)
+    return {"event": "verdict", "verdict": verdict.to_dict(), "lines": verdict_lines(verdict),
+            "reason": None}
 
 
 def error_json(err, kind: str) -> dict:

@@ -17,9 +17,10 @@ from solver.pieces.catalogue import BY_KIND
 _SIDES = {"white": WHITE, "black": BLACK}
 
 
-def read_problem(text: str, index: int = 0) -> Problem:
+def read_problem(text: str, index: int = 0, *, unsupported: bool = False) -> Problem:
     """Problem number `index` (0: the first) of `text`, in any format `feerie
-    solve` reads; InputError if there is none or it cannot be read."""
+    solve` reads; InputError if there is none or it cannot be read (or, unless
+    `unsupported`, if it uses what feerie cannot solve: exports take it)."""
     import grammar
 
     items = grammar.load(text, "<page>")
@@ -27,6 +28,8 @@ def read_problem(text: str, index: int = 0) -> Problem:
         raise InputError("no problem found" if not items else f"no problem number {index + 1}", "<page>")
     first = items[index]
     if isinstance(first, grammar.ProblemError):
+        if unsupported and first.problem is not None:
+            return first.problem
         raise first.error
     return first
 
@@ -51,6 +54,20 @@ def board_of(pos) -> list[dict]:
             out.append({"square": square_name(sq), "colour": colour, "kind": BY_KIND[abs(code)].en,
                         "attributes": list(names_of(attrs.get(sq, 0)))})
     return out
+
+
+def twin_labels(problem: Problem) -> list[str]:
+    """What each twin solved is called, as Popeye prints it ('a)', 'b) wKh7-->g8');
+    none without twins."""
+    from solver.model.twins import TwinError, expand_twins
+
+    try:
+        instances = expand_twins(problem)
+    except TwinError as err:
+        raise InputError(str(err)) from None
+    if len(instances) == 1 and instances[0].label is None:
+        return []
+    return [f"{inst.label} {inst.description}".strip() for inst in instances]
 
 
 def twin_problem(problem: Problem, twin: int) -> Problem:
@@ -117,5 +134,23 @@ def replay(problem: Problem, moves: list[str], sides: list[str] | None = None) -
         squares = [sq for c in components for sq in (c.frm, c.to)]
         squares += [e.square for c in components for e in c.effects]
         boards.append({"move": move_text(Turn(components), "en"), "squares": squares,
+                       "components": [component_marks(c) for c in components],
                        "pieces": board_of(pos)})
     return {"boards": boards, "error": None}
+
+
+def component_marks(component) -> dict:
+    """What the page draws for one component of a turn: an arrow from `from`
+    to `to` (both ways for a Messigny exchange), the square of a piece taken
+    elsewhere (`captured`: en passant, a locust), and each effect's square
+    with the piece there before and after (a Circe rebirth: None, then the
+    reborn piece), so that each component of a Marseillais turn and each
+    effect is marked apart."""
+    captured = component.captured
+    if component.en_passant and captured is None:
+        captured = component.to[0] + component.frm[1]
+    return {"from": component.frm, "to": component.to, "exchange": component.exchange,
+            "captured": captured,
+            "effects": [{"square": e.square, "before": list(e.before) if e.before else None,
+                         "after": list(e.after) if e.after else None}
+                        for e in (*component.before, *component.effects)]}

@@ -17,6 +17,8 @@ const state = {
   problem: -1,           // the output's problem and twin being read
   twin: -1,
   replay: null,          // {boards, index, move}
+  twins: [],             // the editor's twins, one Popeye line each ('Twin Move e1 e2')
+  twinShown: null,       // the twin whose position the board shows (null: the diagram, edited)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -47,31 +49,17 @@ function buildBoard() {
   }
 }
 
+// A piece as the report's diagrams draw it (the server's SVG of it: turned
+// figures for the grasshopper and the nightrider, discs with the code for
+// other fairy pieces, neutral pieces half white and half black).
 function pieceElement(colour, kind) {
-  const glyphs = state.catalogue.glyphs;
-  const element = document.createElement("span");
+  const element = document.createElement("img");
+  element.className = "piece";
   element.dataset.colour = colour;
   element.dataset.kind = kind;
-  let orthodox = ORTHODOX.includes(kind) ? kind : null;
-  let turned = false;
-  if (!orthodox && glyphs.rotated[kind]) {
-    orthodox = glyphs.rotated[kind][0];
-    turned = true;
-  }
-  if (!orthodox) {
-    element.className = "piece disc " + colour;
-    element.textContent = kind;
-  } else {
-    element.className = "piece" + (turned ? " turned" : "");
-    element.textContent = glyphs[colour === "black" ? "black" : "white"][orthodox];
-    if (colour === "neutral") {   // half white, half black, as on the report's diagrams
-      const half = document.createElement("span");
-      half.className = "half";
-      half.textContent = glyphs.black[orthodox];
-      element.appendChild(half);
-    }
-  }
-  element.title = `${colour} ${pieceName(kind)}`;
+  element.draggable = false;
+  element.alt = element.title = `${colour} ${pieceName(kind)}`;
+  element.src = `/api/piece?colour=${colour}&kind=${encodeURIComponent(kind)}&size=44`;
   return element;
 }
 
@@ -80,18 +68,57 @@ function pieceName(kind) {
   return row ? `${row.name} (${kind})` : kind;
 }
 
-// pieces: a list of {square, colour, kind}; marked: squares to highlight
-function drawBoard(pieces, marked) {
+// pieces: a list of {square, colour, kind}; marked: squares to highlight;
+// components: the last turn's components as the replay API gives them
+function drawBoard(pieces, marked, components = []) {
+  const captured = components.map((c) => c.captured).filter(Boolean);
+  const effects = components.flatMap((c) => c.effects.map((e) => e.square));
   for (const cell of document.querySelectorAll("#board .square")) {
     cell.replaceChildren();
     cell.classList.toggle("last", marked.includes(cell.dataset.square));
+    cell.classList.toggle("captured", captured.includes(cell.dataset.square));
+    cell.classList.toggle("effect", effects.includes(cell.dataset.square));
     delete cell.dataset.piece;
   }
+  drawArrows(components);
   for (const p of pieces) {
     const cell = $("sq-" + p.square);
     cell.appendChild(pieceElement(p.colour, p.kind));
     cell.dataset.piece = p.colour[0] + p.kind;
   }
+}
+
+// An arrow per component of the last turn (the two of a Marseillais turn in
+// two colours, both ways for a Messigny exchange), and a dashed one from
+// where a piece was taken to where it is reborn (Circe), or to the square of
+// another effect.
+function drawArrows(components) {
+  const layer = $("arrow-layer");
+  layer.replaceChildren();
+  components.forEach((c, i) => {
+    const kind = "component-" + Math.min(i, 1);
+    layer.appendChild(arrowLine(c.from, c.to, kind, "head-" + Math.min(i, 1), c.exchange));
+    for (const e of c.effects) {
+      const start = c.captured || c.to;
+      if (e.square !== start) layer.appendChild(arrowLine(start, e.square, "effect", "head-effect", false));
+    }
+  });
+}
+
+function centre(square) {
+  return [FILES.indexOf(square[0]) * 48 + 24, (8 - Number(square[1])) * 48 + 24];
+}
+
+function arrowLine(from, to, kind, head, both) {
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  const [x1, y1] = centre(from), [x2, y2] = centre(to);
+  for (const [k, v] of Object.entries({x1, y1, x2, y2})) line.setAttribute(k, v);
+  line.setAttribute("class", kind);
+  line.setAttribute("marker-end", `url(#${head})`);
+  if (both) line.setAttribute("marker-start", `url(#${head})`);
+  line.dataset.from = from;
+  line.dataset.to = to;
+  return line;
 }
 
 function editorPieces() {
@@ -100,21 +127,82 @@ function editorPieces() {
 
 function showEditor() {
   state.replay = null;
+  state.twinShown = null;
+  for (const li of document.querySelectorAll("#twin-list li")) li.classList.toggle("current", li.dataset.twin === "");
   $("replay-bar").hidden = true;
   for (const m of document.querySelectorAll(".move.current")) m.classList.remove("current");
   drawBoard(editorPieces(), []);
 }
 
+function editable() {   // a replay or another twin is on the board: no editing
+  return !state.replay && !state.twinShown;
+}
+
 function squareClicked(square) {
-  if (state.replay) return;   // the board shows a replay: "back to the diagram" edits again
+  if (state.dragged) { state.dragged = false; return; }   // the end of a drag, not a click
+  if (!editable()) return;   // "back to the diagram" edits again
   if (state.pieces.has(square)) {
     state.pieces.delete(square);
   } else {
-    const colour = document.querySelector("input[name=colour]:checked").value;
-    state.pieces.set(square, {colour, kind: state.selected});
+    state.pieces.set(square, {colour: colourChosen(), kind: state.selected});
   }
   edited();
   drawBoard(editorPieces(), []);
+}
+
+// --- dragging: from the palette onto the board, from square to square, off the board
+// (pointer events, so that a mouse, a pen and a finger all drag)
+
+function colourChosen() {
+  return document.querySelector("input[name=colour]:checked").value;
+}
+
+function startDrag(event, piece, from) {
+  if (!editable() || event.button > 0) return;
+  const ghost = pieceElement(piece.colour, piece.kind);
+  ghost.classList.add("ghost");
+  state.drag = {piece, from, ghost, x: event.clientX, y: event.clientY, moved: false};
+  event.preventDefault();
+}
+
+function moveDrag(event) {
+  const drag = state.drag;
+  if (!drag) return;
+  if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+  if (!drag.moved) { drag.moved = true; document.body.appendChild(drag.ghost); }
+  drag.ghost.style.left = `${event.clientX - 22}px`;
+  drag.ghost.style.top = `${event.clientY - 22}px`;
+}
+
+function endDrag(event) {
+  const drag = state.drag;
+  state.drag = null;
+  if (!drag || !drag.moved) return;
+  drag.ghost.remove();
+  const target = document.elementFromPoint(event.clientX, event.clientY);
+  const cell = target && target.closest("#board .square");
+  if (drag.from) state.pieces.delete(drag.from);   // dropped off the board: removed
+  if (cell) state.pieces.set(cell.dataset.square, drag.piece);
+  state.dragged = Boolean(cell);   // the click that follows a drop is not a click
+  setTimeout(() => { state.dragged = false; }, 0);
+  edited();
+  drawBoard(editorPieces(), []);
+}
+
+function buildDragging() {
+  for (const cell of document.querySelectorAll("#board .square")) {
+    cell.addEventListener("pointerdown", (e) => {
+      const piece = state.pieces.get(cell.dataset.square);
+      if (piece) startDrag(e, piece, cell.dataset.square);
+    });
+  }
+  for (const b of document.querySelectorAll("#orthodox button")) {
+    b.addEventListener("pointerdown", (e) => startDrag(e, {colour: colourChosen(), kind: b.dataset.kind}, null));
+  }
+  $("current-piece").addEventListener("pointerdown",
+    (e) => startDrag(e, {colour: colourChosen(), kind: state.selected}, null));
+  document.addEventListener("pointermove", moveDrag);
+  document.addEventListener("pointerup", endDrag);
 }
 
 // --- the palette and the statement --------------------------------------------
@@ -148,10 +236,75 @@ function buildPalette() {
 
 function select(code) {
   state.selected = code;
+  showCurrentPiece();
   for (const b of document.querySelectorAll("#orthodox button")) {
     b.classList.toggle("selected", b.dataset.kind === code);
   }
   if (ORTHODOX.includes(code)) $("fairy").value = "";
+}
+
+// The piece the palette places, in its colour: it can be dragged onto the board.
+function showCurrentPiece() {
+  const holder = $("current-piece");
+  holder.replaceChildren(pieceElement(colourChosen(), state.selected));
+  holder.dataset.kind = state.selected;
+}
+
+// --- the condition and option pickers: what feerie supports, with parameters
+
+function buildPickers() {
+  const conditions = new Map(state.catalogue.condition_pickers.map((c) => [c.name, c]));
+  const options = new Map(state.catalogue.option_pickers.map((o) => [o.name, o]));
+  fillSelect($("condition-pick"), [...conditions.keys()]);
+  fillSelect($("option-pick"), [...options.keys()]);
+  $("condition-pick").addEventListener("change", () => {
+    const picked = conditions.get($("condition-pick").value);
+    const words = $("condition-words");
+    words.replaceChildren();
+    for (const word of picked ? picked.words : []) {
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = word;
+      label.append(box, " " + word);
+      words.appendChild(label);
+    }
+    typedField($("condition-typed"), picked && picked.typed);
+    $("condition-add").disabled = !picked;
+  });
+  $("option-pick").addEventListener("change", () => {
+    const picked = options.get($("option-pick").value);
+    typedField($("option-typed"), picked && picked.typed);
+    $("option-add").disabled = !picked;
+  });
+  $("condition-add").addEventListener("click", () => {
+    const words = [...document.querySelectorAll("#condition-words input:checked")].map((b) => b.value);
+    appendTo($("conditions"), [$("condition-pick").value, ...words, $("condition-typed").value.trim()]);
+  });
+  $("option-add").addEventListener("click", () => {
+    appendTo($("options"), [$("option-pick").value, $("option-typed").value.trim()]);
+  });
+}
+
+function fillSelect(select, names) {
+  for (const name of names) {
+    const option = document.createElement("option");
+    option.value = option.textContent = name;
+    select.appendChild(option);
+  }
+}
+
+function typedField(field, hint) {
+  field.hidden = !hint;
+  field.value = "";
+  field.placeholder = hint || "";
+}
+
+// A condition or an option added to its field as Popeye writes it, then read.
+function appendTo(field, parts) {
+  const text = parts.filter(Boolean).join(" ");
+  field.value = field.value.trim() ? `${field.value.trim()} ${text}` : text;
+  validate();
 }
 
 function edited() {
@@ -169,6 +322,7 @@ function editorText() {
   lines.push("Stipulation " + $("stipulation").value.trim());
   if ($("conditions").value.trim()) lines.push("Condition " + $("conditions").value.trim());
   if ($("options").value.trim()) lines.push("Option " + $("options").value.trim());
+  lines.push(...state.twins);
   lines.push("EndProblem", "");
   return lines.join("\n");
 }
@@ -191,7 +345,9 @@ async function loadPasted() {
   $("stipulation").value = problem.stipulation.text;
   $("conditions").value = problem.conditions.map((c) => [c.name, ...c.params].join(" ")).join(" ");
   $("options").value = problem.options.map((o) => [o.name, ...o.args].join(" ")).join(" ");
-  state.pasted = text;   // twins and all: solved as pasted until the editor changes it
+  state.twins = data.twin_lines;   // kept when the editor changes the problem
+  state.pasted = text;   // solved as pasted until the editor changes it
+  showTwins(data.twin_labels);
   showEditor();
   loaded();
 }
@@ -204,6 +360,73 @@ async function validate() {
   edited();
   const {ok, data} = await api("POST", "/api/parse", {text: editorText()});
   showError(ok ? null : data.error);
+  loaded();
+}
+
+// --- twins: Popeye's twin changes, listed; the board shows the chosen twin
+
+const TWIN_HINTS = {Move: "e1 e2", Exchange: "e1 e8", Remove: "a1", Add: "Black Bb2", Substitute: "R B",
+                    Rotate: "90", Mirror: "a1<-->h1", Shift: "a1 a2", PolishType: "", Stipulation: "h#3",
+                    Condition: "Circe"};
+
+async function addTwin() {
+  const kind = $("twin-kind").value;
+  const line = ["Twin", $("twin-continued").checked ? "Continued" : "", kind, $("twin-args").value.trim()]
+    .filter(Boolean).join(" ");
+  state.twins.push(line);
+  edited();
+  if (!(await refreshTwins())) state.twins.pop();   // a change that cannot be read is not kept
+  loaded();
+}
+
+async function removeTwin(index) {
+  state.twins.splice(index, 1);
+  edited();
+  await refreshTwins();
+  showEditor();
+}
+
+// The twins as feerie reads them (labels as Popeye prints them); false on a read error.
+async function refreshTwins() {
+  const {ok, data} = await api("POST", "/api/parse", {text: problemText()});
+  showError(ok ? null : data.error);
+  if (ok) showTwins(data.twin_labels);
+  return ok;
+}
+
+function showTwins(labels) {
+  const list = $("twin-list");
+  list.replaceChildren();
+  if (!labels.length) return;
+  const entries = [["the diagram (edit)", ""], ...labels.map((label, i) => [label, String(i)])];
+  for (const [label, twin] of entries) {
+    const item = document.createElement("li");
+    item.dataset.twin = twin;
+    const name = document.createElement("span");
+    name.textContent = label;
+    name.addEventListener("click", () => (twin === "" ? showEditor() : showTwin(Number(twin))));
+    item.appendChild(name);
+    const line = twin === "" ? -1 : state.twins.length - labels.length + Number(twin);
+    if (line >= 0 && state.pasted === null) {   // the editor's own twins can be removed
+      const remove = document.createElement("button");
+      remove.textContent = "×";
+      remove.title = `remove ${state.twins[line]}`;
+      remove.addEventListener("click", () => removeTwin(line));
+      item.append(" ", remove);
+    }
+    list.appendChild(item);
+  }
+}
+
+async function showTwin(index) {
+  const {ok, data} = await api("POST", "/api/replay", {text: problemText(), twin: index, moves: []});
+  if (!ok) { showError(data.error); return; }
+  state.replay = null;
+  $("replay-bar").hidden = true;
+  state.twinShown = index;
+  for (const li of document.querySelectorAll("#twin-list li")) li.classList.toggle("current", li.dataset.twin === String(index));
+  drawBoard(data.boards[0].pieces, []);
+  $("board").dataset.twin = String(index);   // for the browser tests
 }
 
 // --- solving --------------------------------------------------------------------
@@ -216,11 +439,14 @@ async function solve() {
   if (!ok) { showError(data.error); return; }
   showError(null);
   state.job = {id: data.id, text};
+  for (const b of document.querySelectorAll("[data-solution]")) b.disabled = false;
   document.body.dataset.job = data.id;   // for the browser tests
   state.moves = [];
   state.problem = -1;
   state.twin = -1;
   $("output").replaceChildren();
+  $("verdict").replaceChildren();
+  $("verdict").hidden = true;
   setRunning(true, "solving…");
   const events = new EventSource(`/api/jobs/${data.id}/events`);
   state.events = events;
@@ -250,6 +476,7 @@ function handle(event) {
     case "problem": state.problem += 1; state.twin = -1; break;
     case "twin": state.twin += 1; break;
     case "text": appendText(event.text, event.moves); break;
+    case "verdict": showVerdict(event); break;
     case "error":
       showError(event.error);
       appendText("feerie: " + event.error.message + "\n", []);
@@ -260,6 +487,24 @@ function handle(event) {
       $("status").dataset.done = "1";
       break;
   }
+}
+
+// The verdict of `feerie check` on a problem just solved: its word, and the
+// lines the CLI prints (evidence and information), or why there is none.
+function showVerdict(event) {
+  const box = $("verdict");
+  box.hidden = false;
+  const row = document.createElement("div");
+  row.className = "verdict-row";
+  const word = document.createElement("span");
+  const verdict = event.verdict ? event.verdict.verdict : "none";
+  word.className = "verdict-word " + verdict;
+  word.textContent = event.verdict ? verdict.replace("_", " ") : "no verdict";
+  row.dataset.verdict = verdict;
+  const lines = document.createElement("pre");
+  lines.textContent = event.verdict ? event.lines.join("\n") : event.reason;
+  row.append(word, lines);
+  box.appendChild(row);
 }
 
 // A piece of the text output, its moves made clickable in the order printed.
@@ -305,7 +550,7 @@ async function replayTo(span) {
 
 function showReplay() {
   const board = state.replay.boards[state.replay.index];
-  drawBoard(board.pieces, board.squares);
+  drawBoard(board.pieces, board.squares, board.components || []);
   $("replay-move").textContent = board.move
     ? `${state.replay.index}. ${board.move}` : "the diagram";
   $("board").dataset.ply = String(state.replay.index);
@@ -319,14 +564,124 @@ function step(delta) {
   showReplay();
 }
 
+// --- exports ----------------------------------------------------------------------
+
+// The problem as Popeye input or native text, or the diagram (SVG, PNG) of the
+// twin on the board; text is shown to copy and downloaded, images downloaded.
+async function exportProblem(format) {
+  const response = await fetch("/api/export", {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({text: problemText(), format, twin: state.twinShown || 0}),
+  });
+  await deliver(response, format === "popeye" || format === "native");
+}
+
+async function exportSolution(format) {
+  if (!state.job) return;
+  await deliver(await fetch(`/api/jobs/${state.job.id}/solution?format=${format}`), true);
+}
+
+async function deliver(response, isText) {
+  if (!response.ok) { showError((await response.json()).error); return; }
+  showError(null);
+  const blob = await response.blob();
+  const name = (response.headers.get("Content-Disposition") || "").match(/filename="(.*)"/);
+  const box = $("export-text");
+  box.hidden = !isText;
+  box.value = isText ? await blob.text() : "";
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name ? name[1] : "feerie-export";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  document.body.dataset.exported = link.download;   // for the browser tests
+}
+
+function buildExports() {
+  for (const b of document.querySelectorAll("[data-export]")) {
+    b.addEventListener("click", () => exportProblem(b.dataset.export));
+  }
+  for (const b of document.querySelectorAll("[data-solution]")) {
+    b.addEventListener("click", () => exportSolution(b.dataset.solution));
+  }
+  const png = document.querySelector("[data-export=png]");
+  if (state.catalogue.png) {   // no Pillow or no font here: the button says why
+    png.disabled = true;
+    png.title = state.catalogue.png;
+    $("png-note").textContent = "PNG: " + state.catalogue.png;
+  }
+}
+
+// --- a batch database (serve --db) ------------------------------------------------
+
+async function showCollection(verdict) {
+  const query = verdict ? `?verdict=${encodeURIComponent(verdict)}` : "";
+  const {ok, data} = await api("GET", "/api/db" + query);
+  if (!ok) { showError(data.error); return; }
+  $("collection").hidden = false;
+  $("db-source").textContent = data.source;
+  const verdicts = $("db-verdicts");
+  verdicts.replaceChildren();
+  const total = Object.values(data.verdicts).reduce((a, b) => a + b, 0);
+  for (const [name, count] of [["", total], ...Object.entries(data.verdicts)]) {
+    const button = document.createElement("button");
+    button.textContent = `${name ? name.replace("_", " ") : "all"} (${count})`;
+    button.dataset.verdict = name;
+    button.classList.toggle("selected", name === (verdict || ""));
+    button.addEventListener("click", () => showCollection(name));
+    verdicts.appendChild(button);
+  }
+  const list = $("db-list");
+  list.replaceChildren();
+  for (const p of data.problems) {
+    const item = document.createElement("li");
+    item.textContent = `${p.file} [${p.index}] ${p.stipulation} ${p.title} — ${p.verdict}` +
+      (p.evidence ? `: ${p.evidence}` : "");
+    item.dataset.verdict = p.verdict;
+    item.addEventListener("click", () => showDbProblem(p, item));
+    list.appendChild(item);
+  }
+  document.body.dataset.dbShown = verdict || "all";   // for the browser tests
+}
+
+async function showDbProblem(p, item) {
+  const query = `file=${encodeURIComponent(p.file)}&index=${p.index}`;
+  const {ok, data} = await api("GET", "/api/db/problem?" + query);
+  if (!ok) { showError(data.error); return; }
+  for (const li of document.querySelectorAll("#db-list li.current")) li.classList.remove("current");
+  item.classList.add("current");
+  $("db-detail").hidden = false;
+  $("db-diagrams").innerHTML = data.diagrams.join("");   // the server's own SVG (the report's)
+  $("db-evidence").textContent = `${data.verdict}\n` + data.evidence.join("\n");
+  $("db-open").onclick = () => openInEditor(query);
+}
+
+async function openInEditor(query) {
+  const {ok, data} = await api("GET", "/api/db/text?" + query);
+  if (!ok) { showError(data.error); return; }
+  $("paste").value = data.text;
+  $("paste-box").open = true;
+  await loadPasted();
+}
+
 // --- start ----------------------------------------------------------------------
 
 async function start() {
   state.catalogue = (await api("GET", "/api/catalogue")).data;
   buildBoard();
   buildPalette();
+  buildPickers();
+  buildDragging();
+  buildExports();
+  for (const radio of document.querySelectorAll("input[name=colour]")) radio.addEventListener("change", showCurrentPiece);
   $("load").addEventListener("click", loadPasted);
-  $("clear").addEventListener("click", () => { state.pieces.clear(); edited(); showEditor(); });
+  $("twin-add").addEventListener("click", addTwin);
+  $("twin-kind").addEventListener("change", () => { $("twin-args").placeholder = "e.g. " + TWIN_HINTS[$("twin-kind").value]; });
+  $("clear").addEventListener("click", () => {
+    state.pieces.clear(); state.twins = []; showTwins([]); edited(); showEditor();
+  });
   $("solve").addEventListener("click", solve);
   $("stop").addEventListener("click", stop);
   $("edit").addEventListener("click", showEditor);
@@ -346,6 +701,7 @@ async function start() {
     if (e.key === "ArrowRight") { step(1); e.preventDefault(); }
   });
   drawBoard([], []);
+  if (state.catalogue.db) await showCollection("");
   document.body.dataset.ready = "1";
 }
 
