@@ -337,6 +337,7 @@ CONDITION_FORMS = {
     "BackToBack": ("~1", "#2", "h#2"),
     "CheekToCheek": ("~1", "#2", "h#2"),
     "LeseMajeste": ("~1", "~1", "#2", "h#2", "s#2", "h#2"),
+    "SAT": ("~1", "~1", "#2", "h#2", "s#2"),
 }
 # conditions written with parameters: one drawn for each problem
 CONDITION_TEXTS = {"PromOnly": ("PromOnly Q", "PromOnly S B", "PromOnly R G", "PromOnly N Q", "PromOnly CA"),

@@ -1,5 +1,5 @@
 """AnnanChess and its relatives (solver/conditions/annan.py) and LeseMajeste
-(solver/conditions/lesemajeste.py): what they refuse, by name, and what the
+(solver/conditions/lesemajeste.py) and SAT (solver/conditions/sat.py): what they refuse, by name, and what the
 checker makes of a king in check under LeseMajeste.  Their solutions are
 compared with Popeye's in tests/test_popeye_conditions.py."""
 
@@ -26,6 +26,8 @@ def _load(text: str):
     ("BackToBack", "White Ke1 Black Ke8 Neutral Pd4",
      "condition BackToBack with neutral pieces is not supported"),
     ("LeseMajeste Messigny", "White Ke1 Black Ke8", "condition Messigny with LeseMajeste is not supported"),
+    ("SAT 1", "White Ke1 Black Ke8", "condition SAT 1 is not supported"),
+    ("SAT Madrasi", "White Ke1 Black Ke8", "condition Madrasi with SAT is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, pieces, expected):
     problem = _load(f"BeginProblem\nCondition {conditions}\nPieces {pieces}\nStipulation #2\nEndProblem\n")

@@ -1,7 +1,8 @@
 """Conditions against Popeye: those that filter or choose moves (NoCapture,
 NoWhitePromotion and NoBlackPromotion, PromOnly, the Maximummer, Minimummer,
 MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox (its three types),
-the KoeKo family, LeseMajeste), that change who observes (Madrasi, Monochrome, Bichrome,
+the KoeKo family, LeseMajeste), that change what check is (SAT, with
+`SATTargeted.inp` written by hand), that change who observes (Madrasi, Monochrome, Bichrome,
 GridChess, Isardam, EiffelChess, the EdgeMovers, the Patrol family and the
 guards), that change the walks (AnnanChess and its relatives, with
 `AnnanTargeted.inp` written by hand: promotions, double steps and e.p. with
@@ -53,7 +54,7 @@ def test_every_condition_has_problems():
                      "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
                      "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "SingleBoxType2", "SingleBoxType3",
                      "ExclusiveChess", "AnnanChess", "NannaChess", "FaceToFace", "BackToBack",
-                     "CheekToCheek", "AnnanTargeted", "LeseMajeste",
+                     "CheekToCheek", "AnnanTargeted", "LeseMajeste", "SAT", "SATTargeted",
                      "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
                      "Hypervolage"}
     assert len(CASES) >= 100

@@ -14,7 +14,7 @@ from solver.base.errors import InputError
 from solver.conditions import (
     annan, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
-    promonly, singlebox, takemake,
+    promonly, sat, singlebox, takemake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
@@ -44,6 +44,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "MarsCirce": marscirce.SPEC,
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
+    "SAT": sat.SPEC,
 }
 
 

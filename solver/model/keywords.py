@@ -134,7 +134,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # AnnanChess and its relatives (solver.conditions.annan)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("annan", "nanna", "facetoface", "backtoback", "cheektocheek",
-                                         "lesemajeste")})
+                                         "lesemajeste", "SAT")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
