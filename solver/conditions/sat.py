@@ -53,7 +53,14 @@ def flights(board, ksq: int, enemies, other: int, enough: int) -> int:
     board[ksq] = 0
     try:
         for t, _, _ in moves:
-            if t != other and not observed(board, t, enemies):
+            if t == other:
+                continue
+            # the king stands on t for the test: a pawn observes only a square it could take on
+            held = board[t]
+            board[t] = code
+            free = not observed(board, t, enemies)
+            board[t] = held
+            if free:
                 found += 1
                 if found >= enough:
                     break
