@@ -1,9 +1,12 @@
 """Conditions against Popeye: those that filter or choose moves (NoCapture,
 NoWhitePromotion and NoBlackPromotion, PromOnly, the Maximummer, Minimummer,
 MustCapture and Alphabetic forms, ChecklessChess, ExclusiveChess, SingleBox (its three types),
-the KoeKo family), that change who observes (Madrasi, Monochrome, Bichrome,
+the KoeKo family, LeseMajeste), that change what check is (SAT, with
+`SATTargeted.inp` written by hand), that change who observes (Madrasi, Monochrome, Bichrome,
 GridChess, Isardam, EiffelChess, the EdgeMovers, the Patrol family and the
-guards), on random orthodox positions under one condition each, in `~1` (every legal move of White), #2 with
+guards), that change the walks (AnnanChess and its relatives, with
+`AnnanTargeted.inp` written by hand: promotions, double steps and e.p. with
+a changed walk, castling, the types, NannaChess's observation), on random orthodox positions under one condition each, in `~1` (every legal move of White), #2 with
 tries, h#2 and s#2, solved by Popeye 4.104 (tests/data/popeye_conditions/,
 made by `tests/generate_popeye_data.py --conditions`), and conditions whose
 moves change the mover (AndernachChess, AntiAndernachChess, ChameleonChess,
@@ -50,7 +53,8 @@ def test_every_condition_has_problems():
                      "MadrasiWithGeometry", "KoeKo", "NewKoeko", "AntiKoeko", "Isardam", "Patrouille",
                      "UltraPatrol", "Lortap", "SuperGuards", "AntiGuards", "EiffelChess",
                      "WhiteEdgeMover", "BlackEdgeMover", "SingleBox", "SingleBoxType2", "SingleBoxType3",
-                     "ExclusiveChess",
+                     "ExclusiveChess", "AnnanChess", "NannaChess", "FaceToFace", "BackToBack",
+                     "CheekToCheek", "AnnanTargeted", "LeseMajeste", "SAT", "SATTargeted",
                      "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
                      "Hypervolage"}
     assert len(CASES) >= 100

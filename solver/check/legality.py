@@ -102,6 +102,8 @@ def _checks(problem: Problem) -> list[str]:
     from solver.conditions.registry import rules_for
 
     rules = rules_for(problem)
+    if not rules.captures_kings:   # LeseMajeste: a king may stand in check
+        return []
     pos = rules.position(problem, WHITE)
     checked = {side for side in (WHITE, BLACK) if rules.in_check(pos, side)}
     if not checked:

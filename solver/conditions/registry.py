@@ -12,9 +12,9 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
-    madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
-    promonly, singlebox, takemake,
+    annan, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
+    lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    promonly, sat, singlebox, takemake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
@@ -42,6 +42,9 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "Take&MakeChess": takemake.SPEC,
     **circe.SPECS,
     "MarsCirce": marscirce.SPEC,
+    **annan.SPECS,
+    "LeseMajeste": lesemajeste.SPEC,
+    "SAT": sat.SPEC,
 }
 
 

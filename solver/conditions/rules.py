@@ -116,6 +116,13 @@ class TurnTag(NamedTuple):
 
 class Rules:
     name = "orthodox"
+    # may the side to move capture the enemy king, if it stands in check?  Not
+    # under LeseMajeste, where such a position is legal (the solver refuses it
+    # otherwise, as Popeye does: "the side to play can capture the king")
+    captures_kings = True
+    # does the position record every e.p. square a capture may use?  Not where a
+    # piece beside moves with a pawn's walk (AnnanChess and its relatives)
+    records_ep = True
 
     def __init__(self, variant: Variant | None = None) -> None:
         self.extra_moves: list[Callable] = []
@@ -188,23 +195,27 @@ class Rules:
         watch, check = generic.filtered_observation(tuple(self.observation_filters))
         self._bind_generic(check, watch)
 
-    def bind_check(self, check: Callable, watch: Callable | None = None) -> None:
+    def bind_check(self, check: Callable, watch: Callable | None = None,
+                   pseudo: Callable = generic.pseudo_moves) -> None:
         """A condition that changes what check is beyond filtering who
         observes (SingleBox Type3: a latent pawn observes as the officers of
         its box): the generic generator and check test, on `check(pos,
-        side)` and `watch(pos, target, pieces)` (castling's observation).
+        side)` and `watch(pos, target, pieces)` (castling's observation);
+        `pseudo`: the pseudo-legal generator, where the condition changes
+        the walks too (AnnanChess: `generic.pseudo_moves`' signature).
         The condition must not preserve `capture_observes`."""
         if self.variant.properties & {CAPTURE_OBSERVES}:
             raise ValueError("a check test of its own needs a variant without capture_observes")
-        self._bind_generic(check, watch)
+        self._bind_generic(check, watch, pseudo)
 
-    def _bind_generic(self, check: Callable, watch: Callable | None) -> None:
+    def _bind_generic(self, check: Callable, watch: Callable | None,
+                      pseudo: Callable = generic.pseudo_moves) -> None:
         promotions = self.variant.promotions
         self.in_check = check
         self._legal = lambda pos, first_only=False: generic.legal_moves(
-            pos, promotions, first_only, check, watch)
-        self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch)
-        self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch)
+            pos, promotions, first_only, check, watch, pseudo)
+        self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch, pseudo)
+        self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch, pseudo)
 
     def _bind_neutral(self, promotions: tuple[int, ...]) -> None:
         """Neutral pieces stand on the board: their generator and check test

@@ -131,6 +131,10 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("mars",)})
+# AnnanChess and its relatives (solver.conditions.annan)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("annan", "nanna", "facetoface", "backtoback", "cheektocheek",
+                                         "lesemajeste", "SAT")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 

@@ -333,8 +333,9 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 raise NotationError(f"a {kind} cannot promote: {m.group(0)!r}")
             if promo is not None and _attribute_names(m.group("pattrs"), language, m.group(0)) != attributes:
                 raise NotationError(f"a promoted piece with other attributes: {m.group(0)!r}")
-            if en_passant and not (capture and kind == "P"):
-                raise NotationError(f"'ep.' after a move that is not a pawn capture: {m.group(0)!r}")
+            # (any piece that moves with a pawn's walk takes e.p.: AnnanChess, `Sd5*e6 ep.`)
+            if en_passant and not capture:
+                raise NotationError(f"'ep.' after a move that is not a capture: {m.group(0)!r}")
             land = m.group("land")
             if land is not None and not (capture and not en_passant):
                 raise NotationError(f"a landing square after a move that is not a locust capture: {m.group(0)!r}")

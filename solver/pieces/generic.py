@@ -202,14 +202,17 @@ def _castlings(pos, ksq: int, watch=None) -> list[int]:
 
 
 def legal_moves(pos, promotions: tuple[int, ...] | None = None,
-                first_only: bool = False, in_check=in_check, watch=None) -> list[int]:
+                first_only: bool = False, in_check=in_check, watch=None,
+                pseudo=pseudo_moves) -> list[int]:
     """The pseudo-legal moves that leave the mover's king unobserved (all of
     them when the mover has no king); with `first_only`, at most one.
     (`in_check`: the check test, `in_check_by_tables` where it may be used;
     `in_check` and `watch` from `filtered_observation` under a condition
-    that changes who observes.)"""
+    that changes who observes; `pseudo(pos, promotions, watch=)`: the
+    pseudo-legal generator, another under a condition that changes the
+    walks, as AnnanChess does.)"""
     s = pos.side
-    moves = pseudo_moves(pos, promotions, watch=watch)
+    moves = pseudo(pos, promotions, watch=watch)
     if pos.kings[s] < 0:
         return moves[:1] if first_only else moves
     out = []
@@ -225,18 +228,18 @@ def legal_moves(pos, promotions: tuple[int, ...] | None = None,
 
 
 def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_check,
-                   watch=None) -> bool:
-    return bool(legal_moves(pos, promotions, True, in_check, watch))
+                   watch=None, pseudo=pseudo_moves) -> bool:
+    return bool(legal_moves(pos, promotions, True, in_check, watch, pseudo))
 
 
 def checking_moves(pos, promotions: tuple[int, ...] | None = None,
-                   in_check=in_check, watch=None) -> list[int]:
+                   in_check=in_check, watch=None, pseudo=pseudo_moves) -> list[int]:
     """The legal moves after which the other side's king is observed."""
     s = pos.side
     if pos.kings[-s] < 0:
         return []
     out = []
-    for m in legal_moves(pos, promotions, False, in_check, watch):
+    for m in legal_moves(pos, promotions, False, in_check, watch, pseudo):
         pos.make(m)
         if in_check(pos, -s):
             out.append(m)

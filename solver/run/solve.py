@@ -345,8 +345,8 @@ def illegal_reason(problem: Problem) -> str | None:
     play can capture the king", and solves the others: the searches assume
     the mover's opponent is not in check); set play alone is just left out."""
     rules = rules_for(problem)
-    if any(king_capturable(problem, spec, rules) for spec in plan(problem)
-           if spec.kind != SectionKind.SET):
+    if rules.captures_kings and any(king_capturable(problem, spec, rules) for spec in plan(problem)
+                                    if spec.kind != SectionKind.SET):
         return KING_CAPTURE
     return None
 

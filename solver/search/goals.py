@@ -223,7 +223,7 @@ def _captures(goal, rules, pos) -> list:
 
 
 def _en_passants(goal, rules, pos) -> list:
-    if not pos.ep:
+    if not pos.ep and rules.records_ep:
         return []
     return [t for t in rules.turns(pos) if (t >> 14) & 7 == EN_PASSANT]
 
