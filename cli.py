@@ -40,7 +40,7 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except InputError as err:
             fail(err.format())
-        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.run.workers.Terminated)
+        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.run.sigterm.Terminated)
             click.echo("feerie: interrupted", err=True)
             sys.exit(getattr(err, "exit_status", 130))
         except (click.exceptions.Exit, click.ClickException, SystemExit):
@@ -304,13 +304,16 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
     problem could not be read or is not supported, 3 when a time limit cut
     a search short, 130 when Ctrl-C did (what was found is printed).
     """
-    import json
-
+    # Only what this run needs: no JSON writer for text, no process pool for one job.
     from solver.base.budget import stop_requested
-    from solver.output.json_writer import JsonLinesStream, document, problem_json, to_json
     from solver.output.popeye_writer import MESSAGES, TextStream, banner
     from solver.run.runner import load_inputs, solve_item
-    from solver.run.workers import raise_on_sigterm, restore_sigterm, stop_pool, worker_pool
+    from solver.run.sigterm import raise_on_sigterm, restore_sigterm
+
+    if fmt != "text":
+        import json
+
+        from solver.output.json_writer import JsonLinesStream, document, problem_json, to_json
 
     if not files and not statements:
         raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
@@ -325,7 +328,11 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
               else JsonLinesStream(write) if fmt == "jsonl" else None)
     cancelled = False
     previous = raise_on_sigterm()  # stop as for Ctrl-C: the finally below stops the workers
-    executor = worker_pool(jobs) if jobs > 1 else None
+    executor = None
+    if jobs > 1:
+        from solver.run.workers import stop_pool, worker_pool
+
+        executor = worker_pool(jobs)
     try:
         with _ctrl_c_stops_search(enabled=executor is None):
             for item in items:

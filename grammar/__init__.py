@@ -15,8 +15,16 @@ YAML entries (`grammar.yacpdb`, which also writes them: `format_yaml`).
 
 from grammar.loader import (ProblemError, detect_format, load, load_file, load_statement, load_strict,
                             parse_statement, read_text)
-from grammar.native import format_native
 from grammar.stipulation import parse_stipulation, starting_side
+
+
+def __getattr__(name: str):
+    """`format_native` on first use: grammar.native is not needed to read a statement (start-up)."""
+    if name == "format_native":
+        from grammar.native import format_native
+
+        return format_native
+    raise AttributeError(f"module 'grammar' has no attribute {name!r}")
 
 __all__ = ["ProblemError", "detect_format", "format_native", "load", "load_file", "load_statement", "load_strict",
            "parse_statement", "parse_stipulation", "read_text", "starting_side"]

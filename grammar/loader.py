@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammar.build import ProblemBuilder, unsupported_error
-from grammar.native import parse_native
-from grammar.popeye import parse_chunk
 from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
 from grammar.epd import is_epd, read_epd
-from grammar.yacpdb import looks_like_yaml, read_yaml
+
+# The readers of the other formats (grammar.popeye, grammar.native,
+# grammar.yacpdb) are imported where their format is read: a one-line
+# statement needs none of them (start-up, issue 11).
 from solver.base.errors import InputError, InputWarning
 from solver.base.lines import decode, unify_line_ends
 from solver.model.problem import Problem
@@ -57,6 +58,17 @@ class ProblemError:
         return self.error.format()
 
 
+def _may_be_yaml(line: str) -> bool:
+    """`grammar.yacpdb.looks_like_yaml`, imported only for a line it could
+    accept (a document marker, a directive or a `key:`): a Popeye file's
+    first line has no colon."""
+    if ":" not in line and not line.startswith(("---", "%YAML")):
+        return False
+    from grammar.yacpdb import looks_like_yaml
+
+    return looks_like_yaml(line)
+
+
 def detect_format(text: str) -> str:
     """'popeye', 'native', 'statement' or 'yaml' (YACPDB/Olive entries), from
     the first meaningful line;
@@ -70,7 +82,7 @@ def detect_format(text: str) -> str:
         first = stripped.split()[0]
         if _FEN_START.match(first):
             return "statement"
-        if looks_like_yaml(stripped):
+        if _may_be_yaml(stripped):
             return "yaml"
         if detect_language(re.split(r"[\s;,]", stripped)[0]) is not None:
             return "popeye"
@@ -122,6 +134,8 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
             warnings.warn(InputWarning(f"{filename}:{unended}: the file ends without EndProblem "
                                        "(Popeye would solve nothing of its last problem; feerie reads it "
                                        "as if EndProblem were there)"), stacklevel=2)
+        from grammar.popeye import parse_chunk
+
         for chunk in chunks:
             if isinstance(chunk, InputError):
                 raw.append(chunk)
@@ -131,8 +145,12 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
             except InputError as err:
                 raw.append(err)
     elif kind == "native":
+        from grammar.native import parse_native
+
         raw.extend(parse_native(text, filename))
     elif kind == "yaml":
+        from grammar.yacpdb import read_yaml
+
         raw.extend(read_yaml(text, filename))
     else:
         for number, line in enumerate(lines, 1):

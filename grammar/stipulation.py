@@ -15,6 +15,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
+from grammar.lark_util import parser
 from solver.base.errors import InputError
 from solver.model.problem import BLACK, GOAL_NAMES, WHITE, Stipulation
 
@@ -138,10 +139,8 @@ def _error(message: str, offset: int) -> InputError:
     return InputError(message, column=offset + 1)
 
 
-@lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=False, maybe_placeholders=False)
+    return parser("stipulation")  # built once, kept in the parser cache (grammar.lark_util)
 
 
 @lru_cache(maxsize=4096)

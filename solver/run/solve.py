@@ -16,7 +16,6 @@ from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
 from solver.search.helpplay import LineSearch, Schedule, help_schedules, series_schedule
-from solver.search.intelligent import intelligent_search
 from solver.search.goals import BUILT, refusal, stipulation_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
 from solver.conditions.registry import rules_for
@@ -415,6 +414,9 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
                          variations=problem.has_option("Variation"),
                          out=section.nodes, only=only, on_key=on_found)
         return False
+    # imported here: a direct or self problem does without it (start-up, issue 11)
+    from solver.search.intelligent import intelligent_search
+
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = rules_for(problem)
     goal = stipulation_goal(stip)

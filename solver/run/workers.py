@@ -50,6 +50,10 @@ import time
 from concurrent.futures import Executor, Future
 from multiprocessing.connection import wait
 
+# SIGTERM as an exception: in their own module, which a command imports
+# without the cost of multiprocessing (a one-process solve needs no pool).
+from solver.run.sigterm import Terminated, raise_on_sigterm, restore_sigterm  # noqa: F401
+
 WORKER_NAME = b"feerie-worker"
 WATCH_INTERVAL = 0.5  # seconds between a worker's checks that its parent lives
 _PR_SET_NAME = 15
@@ -346,12 +350,6 @@ class WorkerPool(Executor):
 __all__ = ["WorkerDied", "WorkerPool", "default_context", "describe_exit"]
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM arrived: stop as for Ctrl-C, but exit with 143 (128 + SIGTERM)."""
-
-    exit_status = 128 + signal.SIGTERM
-
-
 def init_worker(parent: int | None = None, max_mem: int | None = None) -> None:
     """Initializer of a worker (runs in it): die with the parent (`parent`:
     its pid, default the worker's parent now), leave SIGINT to it, take its
@@ -393,23 +391,3 @@ def stop_pool(executor, timeout: float = 5.0) -> None:
     for proc in processes:
         with contextlib.suppress(Exception):
             proc.join(timeout)
-
-
-def raise_on_sigterm():
-    """From now on SIGTERM raises `Terminated` in the main thread (a command
-    calls it once; the process ends with the command).  Returns the previous
-    handler, or None outside the main thread, where nothing is changed."""
-
-    def handler(signum, frame):
-        raise Terminated()
-
-    try:
-        return signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        return None
-
-
-def restore_sigterm(previous) -> None:
-    """Put back the handler `raise_on_sigterm` returned (None: nothing to do)."""
-    if previous is not None:
-        signal.signal(signal.SIGTERM, previous)

@@ -120,9 +120,42 @@ TARGET_STATE_BYTES = 1600
 # prunes and costs more than it saves.
 OPEN_TRACK = 4
 
-# The last problem's targets, for the processes of a parallel run (each
-# solves the same problem for several first moves).
+# The last position's targets, one entry per schedule (the sides that play),
+# for the processes of a parallel run: each task solves the same problem for
+# one first move, every schedule of its section in turn (h#1, h#2, ...), so
+# a single entry was enumerated again task after task.  An enumeration that
+# gave up is kept too, as the cap it gave up at (`_GaveUp`): a task asking
+# with no larger cap declines at once instead of enumerating to the cap
+# again (which cost more than its own share of the brute-force search).
 _cache: dict = {}
+
+
+class _GaveUp:
+    __slots__ = ("cap",)
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+
+
+def _targets(gen: MateTargets, position_key: tuple, sides: tuple, cap: int | None) -> list:
+    """`gen`'s targets, from `_cache` where this position and schedule were
+    enumerated before; TooManyTargets as `gen.generate(cap)` raises it."""
+    if any(key[0] != position_key for key in _cache):
+        _cache.clear()  # another problem: its targets are done with
+    key = (position_key, sides)
+    found = _cache.get(key)
+    if isinstance(found, _GaveUp):
+        if cap is not None and cap <= found.cap:
+            raise TooManyTargets()
+        found = None
+    if found is None:
+        try:
+            found = gen.generate(cap=cap)
+        except TooManyTargets:
+            _cache[key] = _GaveUp(cap)
+            raise
+        _cache[key] = found
+    return found
 
 
 def clear_target_cache() -> None:
@@ -163,12 +196,7 @@ class IntelligentSearch(LineCollector):
         gen = MateTargets(pos, -mating, moves, budget)
         self.pieces = gen.pieces
         self.tables = gen.tables
-        key = (pos.key(), sides)
-        found = _cache.get(key)
-        if found is None:
-            found = gen.generate(cap=target_cap)
-            _cache.clear()
-            _cache[key] = found
+        found = _targets(gen, pos.key(), sides, target_cap)
         self.ids = [-1] * 128
         self.where = [pc.square for pc in self.pieces]  # piece id -> square (-1: captured)
         for pc in self.pieces:
