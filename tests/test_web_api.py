@@ -485,7 +485,11 @@ def test_export_the_solution_as_text_and_json(client):
     want = json.loads(cli_out("solve", "--format", "json", "-", text=HELPMATE))
     for doc in (got, want):
         for result in doc["problems"]:
+            # The CLI runs in this process: the intelligent search's target
+            # cache may hold this problem's targets already, so it counts
+            # fewer positions than the page's fresh child; time varies.
             result["meta"].pop("time_s")
+            result["meta"].pop("nodes")
             result["problem"].pop("source", None)
     assert got == want
 
