@@ -80,6 +80,12 @@ class Stipulation:
     'h#2.5'); `unsupported` names what feerie cannot solve, or is None.
     `target` is the square of the goals that name one ('z', 'k'): 'zh3'
     has goal 'z' and target 'h3'.
+
+    Reciprocal help play ('reciprocal-help': reci-h(G1)G2 n, ser-reci-h):
+    `goal` is G2, the goal White reaches after Black's last move (the help
+    part); `reci_goal` (and `reci_target`) is G1, the goal Black reaches
+    with that last move itself (the same as `goal` in 'reci-h#3').
+    `exact` marks Popeye's 'exact-': no shorter solution counts.
     """
 
     text: str
@@ -90,6 +96,9 @@ class Stipulation:
     series: bool = False
     unsupported: str | None = None
     target: str | None = None
+    reci_goal: str | None = None
+    reci_target: str | None = None
+    exact: bool = False
 
     @property
     def supported(self) -> bool:
