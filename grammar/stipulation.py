@@ -116,6 +116,9 @@ def _reciprocal(stip: Stipulation, goal: str, target: str | None, len_tok: Token
     unsupported = stip.unsupported
     if unsupported is None and goal not in _SOLVED[("help", False)]:
         unsupported = f"goal {goal} ({GOAL_NAMES.get(goal, goal)})"
+    if unsupported is None and stip.series and stip.exact and stip.moves > 1:
+        # Popeye's exact- series branch would need more moves than it has: it never solves
+        unsupported = "exact- series reciprocal play (Popeye solves none)"
     text = stip.text
     if stip.series and stip.moves == 1:
         text = text.replace("ser-reci-h", "reci-h", 1)

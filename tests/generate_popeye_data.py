@@ -552,6 +552,12 @@ GOAL_FORMS = {
     "s_matestale2": ("s#=2", "Variation", 6, (3, 6), ""),
     "r_z2": ("rz{z}2", "Variation", 6, (2, 5), ""),
     "ser_any2": ("ser-~2", "", 3, (0, 1), ""),
+    # reciprocal help play (reci-h(G1)G2: Black reaches G1 itself, or helped G2); the
+    # stalemate forms, n.5, shorter solutions and Duplex: reciprocal.inp, by hand
+    "reci_h2": ("reci-h#2", "", 5, (2, 5), ""),
+    "reci_h_check_mate2": ("reci-h(+)#2", "", 3, (2, 4), ""),
+    "exact_reci_h3": ("exact-reci-h#3", "", 3, (1, 3), ""),
+    "ser_reci_h3": ("ser-reci-h#3", "", 4, (1, 4), ""),
 }
 
 

@@ -349,17 +349,6 @@ class LineSearch(LineCollector):
         return out
 
 
-class _EndMet:
-    """The 'early' test of a reciprocal search's moves before its end: is
-    the end met already (`ReciprocalSearch._end_met`)?"""
-
-    def __init__(self, search: "ReciprocalSearch") -> None:
-        self.search = search
-
-    def reached(self, rules, pos) -> bool:
-        return self.search._end_met()
-
-
 class ReciprocalSearch(LineSearch):
     """Reciprocal help play, reci-h(G1)G2 n and ser-reci-h(G1)G2 n.
 
@@ -371,50 +360,21 @@ class ReciprocalSearch(LineSearch):
     the two whose first is tested before the second is solved: it prints
     every line of G2 (Black's move and White's), then Black's G1 moves
     (`Role.RECIPROCAL`, which the trie's order puts after the others).
-    As at the end of any Popeye branch, a line goes no further through a
-    position where the end is met already: that is a shorter solution,
-    found at its own length (`_early_goal`)."""
+    Unlike a goal, an end met before the last move does not stop a line:
+    Popeye prints the longer lines through it too (tested on help and
+    series play alike)."""
 
     def __init__(self, rules, pos, schedule: Schedule, goal: Goal | str, reci_goal: Goal | str,
                  budget: Budget, max_solutions: int | None = None) -> None:
         super().__init__(rules, pos, schedule, goal, budget, max_solutions)
         self.reci_goal = as_goal(reci_goal)
-        self._met = _EndMet(self)
 
-    def _early_goal(self, i: int):
-        sides = self.schedule.sides
-        if i + 1 < len(sides) and sides[i + 1] == self.schedule.to_move:
-            return self._met
-        return None
-
-    def _end_met(self) -> bool:
-        """Is the end met in the position just reached?  In a series the
-        other side passes first (the move was tested for check already)."""
-        pos, side = self.pos, self.schedule.to_move
-        if pos.side == side:
-            return self._meets_end()
-        pos.set_state(side, ())
-        try:
-            return self._meets_end()
-        finally:
-            pos.unmake()
-
-    def _meets_end(self) -> bool:
-        key = (self.rules.key(self.pos), len(self.schedule.sides))
-        if key in self._fail:
-            return False
-        if self.reci_goal.reaching_turns(self.rules, self.pos, self.budget.tick) and self._helped(True):
-            return True
-        self._remember_failure(key)
-        return False
-
-    def _helped(self, first_only: bool = False) -> list:
+    def _helped(self) -> list:
         """(turn, the other side's turns reaching G2 after it) for each turn
-        of the side to move that has some, in print order; with
-        `first_only`, the first such pair alone (the end is met)."""
+        of the side to move that has some, in print order."""
         pos, rules, goal, tick = self.pos, self.rules, self.goal, self.budget.tick
         pairs = []
-        for t in rules.turns(pos) if first_only else self._order(rules.turns(pos)):
+        for t in self._order(rules.turns(pos)):
             tick()
             rules.play(pos, t)
             try:
@@ -423,8 +383,6 @@ class ReciprocalSearch(LineSearch):
                 rules.undo(pos, t)
             if hits:
                 pairs.append((t, hits))
-                if first_only:
-                    break
         return pairs
 
     def _end(self, out: list[Node]) -> list[Node]:
