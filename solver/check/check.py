@@ -316,6 +316,10 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
     reason = unsupported_reason(problem)
     if reason is None and problem.has_option("PostKeyPlay"):
         reason = "option PostKeyPlay: the checker needs the problem with its key"
+    if reason is None and problem.stipulation.play == "reciprocal-help":
+        # a solution is a pair of lines (its two goals): counting and proving them is not built yet
+        reason = f"stipulation {problem.stipulation.text}: the checker does not judge reciprocal play yet " \
+                 "(feerie solve solves it)"
     if reason:
         return TwinVerdict(label, UNSUPPORTED, (reason,))
     illegal = illegal_reasons(problem)
