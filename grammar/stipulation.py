@@ -151,8 +151,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         text = text[text.index("exact-") + len("exact-"):]   # moot at length 1: Popeye drops it
         if intro is not None:
             text = intro.value + text
-    elif exact is not None and not reci:
-        unsupported = unsupported or "exact- stipulations"
+    elif exact is not None and not reci and counting == "battle":
+        unsupported = unsupported or "exact- stipulations of direct, self and reflex play"
     if intro is not None:
         unsupported = "introductory moves (n->)"
     return Stipulation(text=text, play=model_play, goal=goal, moves=moves, half=half, series=series,
@@ -198,7 +198,7 @@ def white_to_play(stipulation: Stipulation) -> Stipulation | None:
     half move shorter (h#4 -> h#3.5, h002 -> h001.5); None where it does not
     apply (not help play, or already n.5)."""
     if stipulation.half or stipulation.series or stipulation.play not in ("help", "help-self", "help-reflex") \
-            or stipulation.moves < 1 or stipulation.unsupported and "exact" in stipulation.unsupported:
+            or stipulation.moves < 1:
         return None
     length = str(stipulation.moves)
     digits = re.search(r"0*" + length + r"\Z", stipulation.text)

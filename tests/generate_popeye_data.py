@@ -558,6 +558,14 @@ GOAL_FORMS = {
     "reci_h_check_mate2": ("reci-h(+)#2", "", 3, (2, 4), ""),
     "exact_reci_h3": ("exact-reci-h#3", "", 3, (1, 3), ""),
     "ser_reci_h3": ("ser-reci-h#3", "", 4, (1, 4), ""),
+    # exact-: no shorter solution (help and series play)
+    "exact_h2": ("exact-h#2", "", 4, (1, 3), ""),
+    "exact_h_x2": ("exact-hx2", "SetPlay", 6, (1, 4), ""),
+    "exact_h2_5": ("exact-h#2.5", "", 4, (1, 4), ""),
+    "exact_hs_x2": ("exact-hsx2", "", 4, (2, 5), ""),
+    "exact_ser_x3": ("exact-ser-x3", "", 6, (1, 4), ""),
+    "exact_serh_z3": ("exact-ser-hz{z}3", "SetPlay", 6, (1, 4), ""),
+    "exact_sers_x2": ("exact-ser-sx2", "SetPlay", 6, (3, 6), ""),
 }
 
 

@@ -128,7 +128,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
     ("dia4", "proof"), ("dia3.5", "proof"), ("a=>b3", "proof"),
-    ("exact-#2", "exact"), ("exact-h#1.5", "exact"), ("ser-r#3", "series reflex"),
+    ("exact-#2", "exact"), ("exact-s#3", "exact"), ("exact-r#2", "exact"), ("ser-r#3", "series reflex"),
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),
     ("exact-ser-reci-h#3", "exact- series reciprocal"),
@@ -165,6 +165,17 @@ def test_reciprocal_stipulations(text, goal, reci_goal, moves, half, series, exa
 def test_reciprocal_play_needs_a_whole_move():
     with pytest.raises(InputError, match="at least one whole move"):
         parse_stipulation("reci-h#0.5")
+
+
+@pytest.mark.parametrize("text", ["exact-h#2", "exact-h#1.5", "exact-hs#2", "exact-ser-h#3", "exact-ser-#3",
+                                  "exact-ser-s#2", "exact-hx2"])
+def test_exact_line_play_is_supported(text):
+    stip = parse_stipulation(text)
+    assert stip.unsupported is None and stip.exact and stip.text == text
+
+
+def test_exact_white_to_play_keeps_exact():
+    assert white_to_play(parse_stipulation("exact-h#4")).text == "exact-h#3.5"
 
 
 def test_exact_is_dropped_where_popeye_drops_it():

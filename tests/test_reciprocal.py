@@ -1,4 +1,4 @@
-"""Reciprocal help play (reci-h, ser-reci-h) beyond the Popeye references of
+"""Reciprocal help play (reci-h, ser-reci-h) and exact- line play beyond the Popeye references of
 tests/data/popeye_goals/ (compared there up to sibling order): the order
 Popeye prints a reciprocal end in (the lines of G2, then Black's own G1
 moves; shorter lengths first), the schedules of each form, and what the
@@ -65,3 +65,17 @@ def test_json_names_both_goals():
     [problem] = grammar.load("begin\nstip reci-h(=)#3\npieces white kh1 pg7 black kf1 pe3\nend\n", "x.inp")
     stip = json.loads(json.dumps(problem_json(problem)))["stipulation"]
     assert (stip["play"], stip["goal"], stip["reci_goal"], stip["exact"]) == ("reciprocal-help", "#", "=", False)
+
+
+def test_exact_line_play_has_no_shorter_lengths_to_check():
+    """exact-: the checker looks for no short solution (none counts), the
+    solver plays the full length alone (Popeye: tests/data/popeye_goals/exact_*)."""
+    from solver.check.check import shorter_lengths
+    from solver.model.tree import LINE
+
+    assert shorter_lengths(parse_stipulation("exact-h#3"), LINE) == []
+    assert shorter_lengths(parse_stipulation("h#3"), LINE) == [1, 2]
+    [problem] = grammar.load("begin\nstip exact-ser-h#3\npieces white kb1 black kd8 ra2\nend\n", "x.inp")
+    from solver.run.solve import plan
+    [spec] = plan(problem)
+    assert [len(s.sides) for s in spec.schedules] == [4]

@@ -948,8 +948,11 @@ def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
 def shorter_lengths(stip, layout: str) -> list[int]:
     """The lengths (values of `moves`) a short solution is looked for in.
     Battle play: n-1 only (its keys include every shorter win); line play:
-    each shorter length, shortest first."""
+    each shorter length, shortest first; none under `exact-` (no shorter
+    solution counts)."""
     n = stip.moves
+    if stip.exact:
+        return []
     if layout == TREE:
         return [n - 1] if n >= 2 else []
     low = 0 if stip.half and not stip.series else 1

@@ -249,16 +249,16 @@ def plan(problem: Problem) -> list[SectionSpec]:
                 sides = () if final == "forced" else (other,)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
                                          (Schedule(sides, final, other),), 1))
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, tuple(schedules)))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
             if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         help_schedules(-first * flip, half_moves - 1, final),
+                                         _exact(stip, help_schedules(-first * flip, half_moves - 1, final)),
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     help_schedules(first * flip, half_moves, final),
+                                     _exact(stip, help_schedules(first * flip, half_moves, final)),
                                      1 if stip.half else 0))
         elif problem.has_option("PostKeyPlay"):
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -529,6 +529,13 @@ def _truncate_lines(nodes: list[Node], limit: int) -> int:
         else:
             kept += 1
     return kept
+
+
+def _exact(stip: Stipulation, schedules) -> tuple[Schedule, ...]:
+    """The schedules of line play, shortest first; under `exact-` the
+    longest alone (Popeye's minimum length is then the length itself)."""
+    schedules = tuple(schedules)
+    return schedules[-1:] if stip.exact else schedules
 
 
 def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:
