@@ -50,6 +50,7 @@ UNSUPPORTED_OPTIONS = frozenset({
     "degeneratetree",             # unpublished option
     "nullmoves",                  # NullMoves
     "uptomovenumber",             # UpToMoveNumber: stops before the later keys
+    "startmovenumber",            # StartMoveNumber: skips the first moves (in Popeye's order)
     "trivialtriesavoided",        # TrivialTriesAvoid: drops checking tries
 })
 

@@ -9,6 +9,7 @@ are errors here too; `h#0.5` is the shortest help play Popeye accepts.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -78,10 +79,10 @@ class _Build(Transformer):
         return (int(children[0]), len(children) == 2, children[0])
 
     def reci_pair(self, children):
-        return children[1]
+        return children[1], children[0]   # (help part's goal, Black's own goal)
 
     def reci_same(self, children):
-        return children[0]
+        return children[0], children[0]
 
     def plain(self, children):
         play = children[0].value if isinstance(children[0], Token) and children[0].type == "PLAY" else None
@@ -89,7 +90,7 @@ class _Build(Transformer):
         return (play, goal, length, False)
 
     def reciprocal(self, children):
-        return (children[0].value, children[1], children[2], True)
+        return (children[0].value, children[1][0], children[2], children[1][1])
 
     def start(self, children):
         intro = exact = None
@@ -99,13 +100,36 @@ class _Build(Transformer):
             else:
                 exact = child
         play, (goal, target, goal_tok), (moves, half, len_tok), reci = children[-1]
-        return _make(self.text, play, goal, target, moves, half, len_tok, reci, intro, exact)
+        stip = _make(self.text, play, goal, target, moves, half, len_tok, reci, intro, exact)
+        if reci:
+            stip = _reciprocal(stip, reci[0], reci[1], len_tok)
+        return stip
+
+
+def _reciprocal(stip: Stipulation, goal: str, target: str | None, len_tok: Token) -> Stipulation:
+    """`stip` (reciprocal help play, its help part's goal read) with Black's
+    own goal G1 of reci-h(G1)G2; both goals must be ones help play reaches.
+    Popeye refuses reci-hX0.5 (a reciprocal end needs Black's move and
+    White's) and prints ser-reci-hX1 as reci-hX1 (the same play)."""
+    if not stip.series and stip.moves == 0:
+        raise _error(f"'{stip.text}' is too short: reciprocal help play needs at least one whole move "
+                     "(Popeye: stipulation not supported)", len_tok.start_pos)
+    unsupported = stip.unsupported
+    if unsupported is None and goal not in _SOLVED[("help", False)]:
+        unsupported = f"goal {goal} ({GOAL_NAMES.get(goal, goal)})"
+    if unsupported is None and stip.series and stip.exact and stip.moves > 1:
+        # Popeye's exact- series branch would need more moves than it has: it never solves
+        unsupported = "exact- series reciprocal play (Popeye solves none)"
+    text = stip.text
+    if stip.series and stip.moves == 1:
+        text = text.replace("ser-reci-h", "reci-h", 1)
+    return replace(stip, text=text, reci_goal=goal, reci_target=target, unsupported=unsupported)
 
 
 def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) -> Stipulation:
     if reci:
         series = play == "ser-reci-h"
-        model_play, counting, unsupported = "reciprocal-help", ("series" if series else "help"), "reciprocal play"
+        model_play, counting, unsupported = "reciprocal-help", ("series" if series else "help"), None
     elif play is None and goal in ("dia", "a=>b"):
         series, counting = False, "help"
         model_play = "proof" if goal == "dia" else "a=>b"
@@ -119,7 +143,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         raise _error(f"stipulation length must be at least 1 in '{text}' (the shortest is {shortest})"
                      if counting == "help" else f"stipulation length must be at least 1 in '{text}'",
                      len_tok.start_pos)
-    if unsupported is None and goal not in _SOLVED.get((model_play, series), ()):
+    solved_as = ("help", False) if reci else (model_play, series)
+    if unsupported is None and goal not in _SOLVED.get(solved_as, ()):
         unsupported = f"goal {goal} ({GOAL_NAMES.get(goal, goal)})"
         if goal in ("#", "="):
             unsupported = f"{text.rstrip('0123456789.')} play"
@@ -127,12 +152,13 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         text = text[text.index("exact-") + len("exact-"):]   # moot at length 1: Popeye drops it
         if intro is not None:
             text = intro.value + text
-    elif exact is not None:
-        unsupported = "exact- stipulations"
+    elif exact is not None and not reci and counting == "battle":
+        unsupported = unsupported or "exact- stipulations of direct, self and reflex play"
     if intro is not None:
         unsupported = "introductory moves (n->)"
     return Stipulation(text=text, play=model_play, goal=goal, moves=moves, half=half, series=series,
-                       unsupported=unsupported, target=target)
+                       unsupported=unsupported, target=target,
+                       exact=exact is not None and not (counting == "battle" and moves <= 1))
 
 
 def _error(message: str, offset: int) -> InputError:
@@ -171,7 +197,7 @@ def white_to_play(stipulation: Stipulation) -> Stipulation | None:
     half move shorter (h#4 -> h#3.5, h002 -> h001.5); None where it does not
     apply (not help play, or already n.5)."""
     if stipulation.half or stipulation.series or stipulation.play not in ("help", "help-self", "help-reflex") \
-            or stipulation.moves < 1 or stipulation.unsupported and "exact" in stipulation.unsupported:
+            or stipulation.moves < 1:
         return None
     length = str(stipulation.moves)
     digits = re.search(r"0*" + length + r"\Z", stipulation.text)

@@ -567,6 +567,20 @@ GOAL_FORMS = {
     "s_matestale2": ("s#=2", "Variation", 6, (3, 6), ""),
     "r_z2": ("rz{z}2", "Variation", 6, (2, 5), ""),
     "ser_any2": ("ser-~2", "", 3, (0, 1), ""),
+    # reciprocal help play (reci-h(G1)G2: Black reaches G1 itself, or helped G2); the
+    # stalemate forms, n.5, shorter solutions and Duplex: reciprocal.inp, by hand
+    "reci_h2": ("reci-h#2", "", 5, (2, 5), ""),
+    "reci_h_check_mate2": ("reci-h(+)#2", "", 3, (2, 4), ""),
+    "exact_reci_h3": ("exact-reci-h#3", "", 3, (1, 3), ""),
+    "ser_reci_h3": ("ser-reci-h#3", "", 4, (1, 4), ""),
+    # exact-: no shorter solution (help and series play)
+    "exact_h2": ("exact-h#2", "", 4, (1, 3), ""),
+    "exact_h_x2": ("exact-hx2", "SetPlay", 6, (1, 4), ""),
+    "exact_h2_5": ("exact-h#2.5", "", 4, (1, 4), ""),
+    "exact_hs_x2": ("exact-hsx2", "", 4, (2, 5), ""),
+    "exact_ser_x3": ("exact-ser-x3", "", 6, (1, 4), ""),
+    "exact_serh_z3": ("exact-ser-hz{z}3", "SetPlay", 6, (1, 4), ""),
+    "exact_sers_x2": ("exact-ser-sx2", "SetPlay", 6, (3, 6), ""),
 }
 
 

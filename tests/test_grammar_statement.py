@@ -128,9 +128,10 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
     ("dia4", "proof"), ("dia3.5", "proof"), ("a=>b3", "proof"),
-    ("exact-#2", "exact"), ("exact-h#1.5", "exact"), ("ser-r#3", "series reflex"),
+    ("exact-#2", "exact"), ("exact-s#3", "exact"), ("exact-r#2", "exact"), ("ser-r#3", "series reflex"),
     ("ser-hs#5", "series help-self"),
-    ("reci-h#3", "reciprocal"), ("reci-h(=)#3", "reciprocal"), ("ser-reci-h(#)=7", "reciprocal"),
+    ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),
+    ("exact-ser-reci-h#3", "exact- series reciprocal"),
     ("pser-h#3", "parry"), ("phser-s#3", "parry"), ("1->ser-#4", "introductory"), ("hr#2", "help-reflex"),
     ("ser-<>3", "exchange"), ("ser-r=3", "series reflex"),
     ("ctr3", "circuit"), ("c812", "chess81"), ("kd42", "kiss"),
@@ -144,6 +145,37 @@ def test_target_square_and_length_digits():
     assert (parse_stipulation("hze73").target, parse_stipulation("hze73").moves) == ("e7", 3)
     assert parse_stipulation("ser-szg121").target == "g1" and parse_stipulation("ser-szg121").moves == 21
     assert parse_stipulation("ser-h0014").goal == "00" and parse_stipulation("ser-h0014").moves == 14
+
+
+@pytest.mark.parametrize("text, goal, reci_goal, moves, half, series, exact, shown", [
+    ("reci-h#3", "#", "#", 3, False, False, False, "reci-h#3"),
+    ("reci-h(=)#3", "#", "=", 3, False, False, False, "reci-h(=)#3"),
+    ("reci-h(#)=2.5", "=", "#", 2, True, False, False, "reci-h(#)=2.5"),
+    ("exact-reci-h(=)#3", "#", "=", 3, False, False, True, "exact-reci-h(=)#3"),
+    ("ser-reci-h(#)=7", "=", "#", 7, False, True, False, "ser-reci-h(#)=7"),
+    ("ser-reci-h(=)#1", "#", "=", 1, False, True, False, "reci-h(=)#1"),  # Popeye prints it so
+])
+def test_reciprocal_stipulations(text, goal, reci_goal, moves, half, series, exact, shown):
+    stip = parse_stipulation(text)
+    assert stip.unsupported is None and stip.play == "reciprocal-help"
+    assert (stip.goal, stip.reci_goal, stip.moves, stip.half, stip.series, stip.exact, stip.text) == \
+        (goal, reci_goal, moves, half, series, exact, shown)
+
+
+def test_reciprocal_play_needs_a_whole_move():
+    with pytest.raises(InputError, match="at least one whole move"):
+        parse_stipulation("reci-h#0.5")
+
+
+@pytest.mark.parametrize("text", ["exact-h#2", "exact-h#1.5", "exact-hs#2", "exact-ser-h#3", "exact-ser-#3",
+                                  "exact-ser-s#2", "exact-hx2"])
+def test_exact_line_play_is_supported(text):
+    stip = parse_stipulation(text)
+    assert stip.unsupported is None and stip.exact and stip.text == text
+
+
+def test_exact_white_to_play_keeps_exact():
+    assert white_to_play(parse_stipulation("exact-h#4")).text == "exact-h#3.5"
 
 
 def test_exact_is_dropped_where_popeye_drops_it():

@@ -54,7 +54,8 @@ def test_shape(name):
     problem = data["problem"]
     assert set(problem) == {"authors", "origin", "title", "award", "remark", "source", "line", "language",
                             "stipulation", "conditions", "options", "pieces"}
-    assert set(problem["stipulation"]) == {"text", "play", "goal", "target", "moves", "half", "series"}
+    assert set(problem["stipulation"]) == {"text", "play", "goal", "target", "moves", "half", "series",
+                                            "exact", "reci_goal", "reci_target"}
     assert set(problem["pieces"]) == {"white", "black", "neutral"}
     for twin in data["twins"]:
         assert set(twin) == {"label", "description", "continued", "zero_position", "illegal", "phases"}

@@ -336,6 +336,10 @@ def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
         reason = "option PostKeyPlay: the checker needs the problem with its key"
     elif reason is None and problem.stipulation.postkey:
         reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
+    elif reason is None and problem.stipulation.play == "reciprocal-help":
+        # a solution is a pair of lines (its two goals): counting and proving them is not built yet
+        reason = f"stipulation {problem.stipulation.text}: the checker does not judge reciprocal play yet " \
+                 "(feerie solve solves it)"
     if reason:
         return TwinVerdict(label, UNSUPPORTED, (reason,))
     illegal = illegal_reasons(problem)
@@ -1016,8 +1020,11 @@ def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
 def shorter_lengths(stip, layout: str) -> list[int]:
     """The lengths (values of `moves`) a short solution is looked for in.
     Battle play: n-1 only (its keys include every shorter win); line play:
-    each shorter length, shortest first."""
+    each shorter length, shortest first; none under `exact-` (no shorter
+    solution counts)."""
     n = stip.moves
+    if stip.exact:
+        return []
     if layout == TREE:
         return [n - 1] if n >= 2 else []
     low = 0 if stip.half and not stip.series else 1

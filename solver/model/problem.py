@@ -85,6 +85,12 @@ class Stipulation:
     `postkey` is set by the structured stipulations that start with the
     defence ('White - 6da[#]'): the play after a key that is not played,
     as Option PostKeyPlay asks for.
+
+    Reciprocal help play ('reciprocal-help': reci-h(G1)G2 n, ser-reci-h):
+    `goal` is G2, the goal White reaches after Black's last move (the help
+    part); `reci_goal` (and `reci_target`) is G1, the goal Black reaches
+    with that last move itself (the same as `goal` in 'reci-h#3').
+    `exact` marks Popeye's 'exact-': no shorter solution counts.
     """
 
     text: str
@@ -97,6 +103,9 @@ class Stipulation:
     target: str | None = None
     structured: bool = False
     postkey: bool = False
+    reci_goal: str | None = None
+    reci_target: str | None = None
+    exact: bool = False
 
     @property
     def supported(self) -> bool:

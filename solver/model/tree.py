@@ -143,6 +143,9 @@ class Role(str, Enum):
                       (Popeye prints it ' ?!?', e.g. a White mate in one in r#n)
     Line layout (help and series play):
       HELP            any move of a line, either side, help or series
+      RECIPROCAL      the last move of a reciprocal help line that reaches
+                      its own goal (reci-h(G1)G2: Black's G1 move), printed
+                      after the lines of G2 from the same position
     """
 
     KEY = "key"
@@ -154,6 +157,7 @@ class Role(str, Enum):
     SET = "set"
     FORCED = "forced"
     HELP = "help"
+    RECIPROCAL = "reciprocal"
 
     @property
     def attacking(self) -> bool:
@@ -297,10 +301,11 @@ def components_order(components: tuple[Component, ...]) -> tuple:
 
 
 def move_order(node: Node) -> tuple:
-    """Sort key of a node's turn (`components_order`)."""
+    """Sort key of a node's turn (`components_order`); a reciprocal end's
+    own moves after the others (Popeye prints them last, Role.RECIPROCAL)."""
     if node.turn is None:
-        return ()
-    return components_order(node.turn.components)
+        return (False, ())
+    return (node.role is Role.RECIPROCAL, components_order(node.turn.components))
 
 
 def sort_siblings(nodes: list[Node]) -> None:
@@ -342,4 +347,11 @@ def printed_lines(nodes: list[Node], shortest_first: bool = True) -> list[tuple[
     length in the trie's order (`sort_siblings`: move order at every level).
     The searches find them in this order, so lines can be printed as found."""
     lines = list(line_paths(nodes))
-    return sorted(lines, key=len) if shortest_first else lines
+    return sorted(lines, key=_printed_length) if shortest_first else lines
+
+
+def _printed_length(line: tuple[Node, ...]) -> int:
+    """The length by which shorter lines come first: a reciprocal line
+    ending in its own goal's move counts as long as the lines of the other
+    goal from the same position (its end is one move, theirs two)."""
+    return len(line) + (line[-1].role is Role.RECIPROCAL)

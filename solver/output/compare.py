@@ -4,7 +4,7 @@ they say the same thing."""
 
 from __future__ import annotations
 
-from solver.model.tree import LINE, Node, TwinSolution
+from solver.model.tree import LINE, Node, Role, TwinSolution
 from solver.output.notation import turn_text
 
 
@@ -23,7 +23,9 @@ def canonical(twin: TwinSolution, language: str = "en"):
     def merged(nodes: list[Node]):
         groups: dict[tuple, list[Node]] = {}
         for n in nodes:
-            key = (n.role.value, turn_text(n.turn, language) if n.turn else "", n.label or "")
+            # a reciprocal end's own move is a line's move like any (its role orders it)
+            role = Role.HELP if n.role is Role.RECIPROCAL else n.role
+            key = (role.value, turn_text(n.turn, language) if n.turn else "", n.label or "")
             groups.setdefault(key, []).extend(n.children)
         return tuple(sorted(key + (merged(children),) for key, children in groups.items()))
 

@@ -15,8 +15,9 @@ from solver.search.battle import Battle
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
-from solver.search.helpplay import LineSearch, Schedule, help_schedules, series_schedule
-from solver.search.goals import BUILT, refusal, stipulation_goal
+from solver.search.helpplay import (RECIPROCAL, LineSearch, ReciprocalSearch, Schedule, help_schedules,
+                                   series_schedule)
+from solver.search.goals import BUILT, goal_of, refusal, stipulation_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
 from solver.conditions.registry import rules_for
 from solver.model.setup import position_of
@@ -226,7 +227,10 @@ def plan(problem: Problem) -> list[SectionSpec]:
     specs = []
     for reversed_ in phases:
         flip = -1 if reversed_ else 1
-        if stip.series:
+        if stip.play == "reciprocal-help":
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, reciprocal_schedules(stip, flip),
+                                     1 if stip.half else 0))
+        elif stip.series:
             if stip.play == "help":
                 schedules = [series_schedule(BLACK * flip, n, then_other=True)
                              for n in range(1, stip.moves + 1)]
@@ -244,16 +248,16 @@ def plan(problem: Problem) -> list[SectionSpec]:
                 sides = () if final == "forced" else (other,)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
                                          (Schedule(sides, final, other),), 1))
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, tuple(schedules)))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
             if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         help_schedules(-first * flip, half_moves - 1, final),
+                                         _exact(stip, help_schedules(-first * flip, half_moves - 1, final)),
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     help_schedules(first * flip, half_moves, final),
+                                     _exact(stip, help_schedules(first * flip, half_moves, final)),
                                      1 if stip.half else 0))
         elif problem.has_option("PostKeyPlay") or stip.postkey:
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -363,6 +367,8 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
     result?  Not where lines of several lengths meet a limit on what is
     printed (MaxSolutions, StopOnShortSolutions): shorter lengths come first
     over all first moves, which a split by first move cannot keep."""
+    if spec.schedules and spec.schedules[0].final == RECIPROCAL:
+        return False  # a reciprocal end at the diagram would be found by every part
     return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
                                             or problem.has_option("StopOnShortSolutions"))
 
@@ -426,7 +432,11 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
-        search = intelligent_search(rules, pos, schedule, goal, budget, left)
+        if schedule.final == RECIPROCAL:
+            search = ReciprocalSearch(rules, pos, schedule, goal, goal_of(stip.reci_goal, stip.reci_target),
+                                      budget, left)
+        else:
+            search = intelligent_search(rules, pos, schedule, goal, budget, left)
         if search is None:
             search = LineSearch(rules, pos, schedule, goal, budget, left)
         search.on_line = on_found
@@ -521,6 +531,32 @@ def _truncate_lines(nodes: list[Node], limit: int) -> int:
         else:
             kept += 1
     return kept
+
+
+def _exact(stip: Stipulation, schedules) -> tuple[Schedule, ...]:
+    """The schedules of line play, shortest first; under `exact-` the
+    longest alone (Popeye's minimum length is then the length itself)."""
+    schedules = tuple(schedules)
+    return schedules[-1:] if stip.exact else schedules
+
+
+def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:
+    """The moves before a reciprocal end (reci-h, ser-reci-h), shortest first,
+    as Popeye's branches before its end: reci-h n is help play of 2n-2
+    half-moves (2n-1 for n.5, White first) and its shorter forms down to
+    none (one for n.5); ser-reci-h n is n-1 Black series moves and its
+    shorter forms down to one (none for n = 1: then it is reci-h 1);
+    `exact-` keeps the longest alone.  The end is Black's to play."""
+    end = BLACK * flip
+    if stip.series:
+        longest = stip.moves - 1
+        lengths = range(min(1, longest) if not stip.exact else longest, longest + 1)
+        sides = [(end,) * n for n in lengths]
+    else:
+        longest = 2 * stip.moves - 2 + (1 if stip.half else 0)
+        lengths = range(longest if stip.exact else longest % 2, longest + 1, 2)
+        sides = [tuple(end if (n - k) % 2 == 0 else -end for k in range(n)) for n in lengths]
+    return tuple(Schedule(s, RECIPROCAL, end) for s in sides)
 
 
 def help_length(stip: Stipulation) -> tuple[int, int]:

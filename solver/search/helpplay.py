@@ -38,6 +38,10 @@ from solver.search.goals import LIMITED, Goal, as_goal
 FAIL_ENTRY_BYTES = 200
 
 
+# Schedule.final of reciprocal help play: the end of `ReciprocalSearch`
+RECIPROCAL = "reciprocal"
+
+
 class EnoughSolutions(Exception):
     """MaxSolutions reached: the search stops, what was found stands."""
 
@@ -48,7 +52,8 @@ class Schedule:
 
     `sides[i]` is +1 (white) or -1 (black); `final` is 'goal' (the last
     slot's move reaches it) or 'forced' (after the last slot, the side to
-    move must deliver the goal with every move).  A slot followed by a slot
+    move must deliver the goal with every move) or RECIPROCAL (the end of
+    reciprocal help play, `ReciprocalSearch`: `to_move` plays it).  A slot followed by a slot
     of the same side is a series move: the opponent passes in between.
     """
 
@@ -64,7 +69,10 @@ class Schedule:
         return self.sides[0] if self.sides else self.to_move
 
     def passes_after(self, i: int) -> bool:
-        return i + 1 < len(self.sides) and self.sides[i + 1] == self.sides[i]
+        if i + 1 < len(self.sides):
+            return self.sides[i + 1] == self.sides[i]
+        # the last series move before a reciprocal end that its own side plays
+        return self.final == RECIPROCAL and self.sides[i] == self.to_move
 
 
 def help_schedule(first: int, half_moves: int, final: str = "goal") -> Schedule:
@@ -197,7 +205,7 @@ class LineSearch(LineCollector):
         pos, rules = self.pos, self.rules
         last = i == len(sched.sides) - 1
         if i == len(sched.sides):
-            return self._forced(out)
+            return self._end(out)
         turns = None  # the first slot's turns, when restricted to `only`
         key = None
         if i == 0 and self._only is not None:
@@ -291,6 +299,11 @@ class LineSearch(LineCollector):
             return None
         return goal
 
+    def _end(self, out: list[Node]) -> list[Node]:
+        """After the schedule's last slot: the forced end (`_forced`); a
+        subclass ends play otherwise (`ReciprocalSearch`)."""
+        return self._forced(out)
+
     def _forced(self, out: list[Node]) -> list[Node]:
         """After the schedule (hs#, ser-s#): the side to move must have moves,
         and every one must deliver the goal; those moves are the line's end.
@@ -333,6 +346,84 @@ class LineSearch(LineCollector):
             for leaf in nodes:
                 self.on_line(tuple(self._stack) + (leaf,))
         self._found()
+        return out
+
+
+class ReciprocalSearch(LineSearch):
+    """Reciprocal help play, reci-h(G1)G2 n and ser-reci-h(G1)G2 n.
+
+    The schedule's moves (help or series play; `final` 'reciprocal') lead
+    to a position where `schedule.to_move` (Black, in Popeye) is to move
+    and both hold: it reaches G1 (`reci_goal`) with one move of its own,
+    and, helped, reaches G2 (`goal`): one move of its own, then the other
+    side's move that reaches G2.  Popeye's reciprocal end is an 'and' of
+    the two whose first is tested before the second is solved: it prints
+    every line of G2 (Black's move and White's), then Black's G1 moves
+    (`Role.RECIPROCAL`, which the trie's order puts after the others).
+    Unlike a goal, an end met before the last move does not stop a line:
+    Popeye prints the longer lines through it too (tested on help and
+    series play alike)."""
+
+    def __init__(self, rules, pos, schedule: Schedule, goal: Goal | str, reci_goal: Goal | str,
+                 budget: Budget, max_solutions: int | None = None) -> None:
+        super().__init__(rules, pos, schedule, goal, budget, max_solutions)
+        self.reci_goal = as_goal(reci_goal)
+
+    def _helped(self) -> list:
+        """(turn, the other side's turns reaching G2 after it) for each turn
+        of the side to move that has some, in print order."""
+        pos, rules, goal, tick = self.pos, self.rules, self.goal, self.budget.tick
+        pairs = []
+        for t in self._order(rules.turns(pos)):
+            tick()
+            rules.play(pos, t)
+            try:
+                hits = goal.reaching_turns(rules, pos, tick)
+            finally:
+                rules.undo(pos, t)
+            if hits:
+                pairs.append((t, hits))
+        return pairs
+
+    def _end(self, out: list[Node]) -> list[Node]:
+        pos, rules = self.pos, self.rules
+        key = (rules.key(pos), len(self.schedule.sides))
+        if key in self._fail:
+            return out
+        self.budget.tick()
+        own = self.reci_goal.reaching_turns(rules, pos, self.budget.tick)
+        pairs = self._helped() if own else []
+        if not pairs:
+            self._remember_failure(key)
+            return out
+        side = _side(pos.side)
+        other = _side(-pos.side)
+        for t, hits in pairs:
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            try:
+                node = Node(Role.HELP, Turn(desc, self.mark()), side=side)
+                out.append(node)
+                self._stack.append(node)
+                try:
+                    for w in self._order(hits):
+                        w_desc = rules.describe(pos, w)
+                        rules.play(pos, w)
+                        leaf = Node(Role.HELP, Turn(w_desc, self.goal_mark(self.goal)), side=other)
+                        rules.undo(pos, w)
+                        node.children.append(leaf)
+                        self._report(leaf)
+                finally:
+                    self._stack.pop()
+            finally:
+                rules.undo(pos, t)
+        for t in self._order(own):
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            leaf = Node(Role.RECIPROCAL, Turn(desc, self.goal_mark(self.reci_goal)), side=side)
+            rules.undo(pos, t)
+            out.append(leaf)
+            self._report(leaf)
         return out
 
 
