@@ -358,6 +358,7 @@ CAPTURER_FORMS = {
     "Volage": ("~1", "#2", "h#2", "s#2"),
     "Hypervolage": ("~1", "#2", "h#2"),
     "Take&MakeChess": ("~1", "#2", "h#2", "s#2"),
+    "Make&TakeChess": ("~1", "~1", "~1", "#2", "h#2", "s#2"),
     "MarsCirce": ("~1", "~1", "#2", "h#2", "s#2", "h=2"),
 }
 

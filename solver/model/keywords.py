@@ -130,7 +130,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "takemake")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
-                             for cid in ("mars",)})
+                             for cid in ("mars", "maketake")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
