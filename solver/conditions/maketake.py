@@ -123,6 +123,21 @@ def make_take_moves(pos, promotions: tuple[int, ...]) -> list[int]:
     return out
 
 
+def _near_tables() -> dict[int, tuple[bool, ...]]:
+    """NEAR[piece][target - frm + 119]: is there a king's step v from frm
+    such that the piece attacks target from frm + v on an empty board?
+    (The check test asks only the pieces for which it is so.)"""
+    steps = (-17, -16, -15, -1, 1, 15, 16, 17)
+    out = {}
+    for piece in (p * side for p in (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING) for side in (1, -1)):
+        table = ATTACKS[piece]
+        out[piece] = tuple(any(0 <= d - v <= 238 and table[d - v] for v in steps) for d in range(239))
+    return out
+
+
+_NEAR = _near_tables()
+
+
 def takes_target(pos, target: int, pieces) -> bool:
     """May one of the pieces on `pieces` take `target` (where the king is, or
     would be) after a make with the king's walk (a step to an empty
@@ -130,15 +145,14 @@ def takes_target(pos, target: int, pieces) -> bool:
     board = pos.board
     for frm in pieces:
         mover = board[frm]
-        if not mover or frm == target:
+        if not mover or frm == target or not _NEAR[mover][target - frm + 119]:
             continue
         board[frm] = 0
-        try:
-            for make in KING_TARGETS[frm]:
-                if not board[make] and _reaches(board, mover, make, target):
-                    return True
-        finally:
-            board[frm] = mover
+        for make in KING_TARGETS[frm]:
+            if not board[make] and _reaches(board, mover, make, target):
+                board[frm] = mover
+                return True
+        board[frm] = mover
     return False
 
 
