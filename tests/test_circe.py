@@ -209,3 +209,55 @@ def test_parrain_solves_as_popeye_prints():
                  "Condition ParrainCirce\nOption NoWk\nEndProblem\n")
     assert "1.Qa7-e3 Ge8-e2   2.Qe3*f4 Gf6*f4[+wGf2] #" in out
     assert "1.Qa7-g7 Gg2-g8   2.Qg7*f6 Gf4*f6[+wGf8] #" in out
+
+
+def test_the_move_fields_are_disjoint():
+    # every mark a move may carry has bits of its own (solver.engine.move)
+    from solver.engine.move import LATENT_SHIFT, REBIRTH_CHOICE, REBORN_PROMOTION, RETURNS, TAKE_MAKE, VIA
+    fields = [TAKE_MAKE, RETURNS, VIA, 127 << REBORN_PROMOTION, 0x3FFF << LATENT_SHIFT,
+              127 << REBIRTH_CHOICE, (1 << 31) - 1]
+    for i, a in enumerate(fields):
+        for b in fields[i + 1:]:
+            assert not a & b
+
+
+def _load(text: str):
+    [problem] = grammar.load(text, "x.inp")
+    return problem
+
+
+def test_supercirce_rebirth_on_a_square_of_the_capturers_choice_may_parry_a_check():
+    # (Popeye 4.104: the rook's capture that leaves the knight off the a-file
+    # leaves the white king in check; reborn on a2 ... a7 it parries)
+    problem = _load("BeginProblem\nCondition SuperCirce\nPieces White Ka1 Rd4 Black Kh8 Ra8 Sd6\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(t): m for m in rules.turns(pos) for t in [rules_describe(rules, pos, m)]}
+    captures = sorted(t for t in texts if "*" in t)
+    assert captures == [f"Rd4*d6[+bSa{r}]" for r in range(2, 8)]
+    before = state(pos)
+    m = texts["Rd4*d6[+bSa5]"]
+    rules.play(pos, m)
+    assert pos.board[_sq("a5")] == -KNIGHT and pos.hash == pos.compute_hash()
+    rules.undo(pos, m)
+    assert state(pos) == before
+
+
+def rules_describe(rules, pos, m):
+    from solver.model.tree import Turn
+
+    return Turn(rules.describe(pos, m))
+
+
+@pytest.mark.parametrize("condition, expected", [
+    ("Circe Super Mirror", "condition Circe Super Mirror is not supported"),
+    ("Circe Super RexInclusive", "condition Circe Super RexInclusive is not supported"),
+    ("Circe Super Diametral", "condition Circe Super Diametral is not supported"),
+])
+def test_supercirce_refuses_what_it_does_not_play(condition, expected):
+    from solver.run.solve import unsupported_reason
+
+    problem = _load(f"begin\ncondition {condition}\npieces white Ke1 black Ke8\nstip #2\nend\n")
+    reason = unsupported_reason(problem)
+    assert reason is not None and expected in reason, reason
