@@ -439,6 +439,7 @@ CIRCE_FORMS = {
     # the capturer chooses the rebirth square (any empty one, or none but Strict)
     # (no h#2 nor h=2: feerie takes over a minute on some of them, helpplay trying every rebirth square)
     "CirceSuper": (("SuperCirce", "Circe Super", "Circe Super Strict"), ("~1", "~1", "#2", "s#2")),
+    "AntiSuperCirce": (("AntiSuperCirce", "AntiCirce Super", "AntiCirce Super Cheylan"), ("~1", "~1", "#2", "s#2")),
     "CirceVector": (("Circe Equipollents", "EquipollentsCirce", "Circe Equipollents Strict", "PWC",
                      "Circe PWC", "AntipodeanCirce", "Circe Antipodes", "Circe Antipodes Strict"),
                     ("~1", "~1", "#2", "h#2", "s#2", "=2")),

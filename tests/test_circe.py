@@ -254,6 +254,7 @@ def rules_describe(rules, pos, m):
     ("Circe Super Mirror", "condition Circe Super Mirror is not supported"),
     ("Circe Super RexInclusive", "condition Circe Super RexInclusive is not supported"),
     ("Circe Super Diametral", "condition Circe Super Diametral is not supported"),
+    ("AntiCirce Super RexExclusive", "condition AntiCirce Super RexExclusive is not supported"),
 ])
 def test_supercirce_refuses_what_it_does_not_play(condition, expected):
     from solver.run.solve import unsupported_reason
@@ -261,3 +262,21 @@ def test_supercirce_refuses_what_it_does_not_play(condition, expected):
     problem = _load(f"begin\ncondition {condition}\npieces white Ke1 black Ke8\nstip #2\nend\n")
     reason = unsupported_reason(problem)
     assert reason is not None and expected in reason, reason
+
+
+def test_antisupercirce_reborn_capturer_on_any_free_square_the_capture_square_too():
+    # Popeye 4.104: 1.Rd4*d6[wRd6->d6] (Calvet) ... [wRd6->b1]; not on b7 (taken);
+    # a promoting pawn is reborn as its new kind
+    problem = _load("BeginProblem\nCondition AntiSuperCirce\nPieces White Ka1 Rd4 Pb7 Black Kh8 Sd6 Sa8\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(rules_describe(rules, pos, m)): m for m in rules.turns(pos)}
+    assert {"Rd4*d6[wRd6->d6]", "Rd4*d6[wRd6->d4]", "Rd4*d6[wRd6->b1]", "b7*a8=Q[wQa8->e7]"} <= set(texts)
+    assert "Rd4*d6" not in texts and "Rd4*d6[wRd6->b7]" not in texts
+    before = state(pos)
+    m = texts["Rd4*d6[wRd6->b1]"]
+    rules.play(pos, m)
+    assert pos.board[_sq("b1")] == ROOK and not pos.board[_sq("d6")] and pos.hash == pos.compute_hash()
+    rules.undo(pos, m)
+    assert state(pos) == before

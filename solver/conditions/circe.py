@@ -108,6 +108,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "ParrainCirce": ("Circe", ("Parrain",)),
     "ContraParrain": ("Circe", ("ContraParrain",)),
     "SuperCirce": ("Circe", ("Super",)),
+    "AntiSuperCirce": ("AntiCirce", ("Super",)),
     "MirrorAntiCirce": ("AntiCirce", ("Mirror",)),
     "FileAntiCirce": ("AntiCirce", ("File",)),
     "MirrorFileAntiCirce": ("AntiCirce", ("File", "Mirror")),
@@ -146,7 +147,7 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
     strict = anti
     cheylan = False
     for param in params:
-        if param == "Super" and definition is None and not anti:
+        if param == "Super" and definition is None:
             definition = param
         elif param in _REX:
             rex = param == "RexInclusive"
@@ -180,10 +181,12 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
     if definition == "Equipollents":
         return _vector_variant(name, mirror, last_move, adapter, rex, strict)
     if definition == "Super":
-        for unsupported, word in ((mirror, "Mirror"), (adapter, adapter), (rex, "RexInclusive")):
+        for unsupported, word in ((mirror, "Mirror"), (adapter, adapter), (rex and not anti, "RexInclusive")):
             if unsupported:
                 raise InputError(f"condition {name} Super {word} is not supported")
-        return CirceVariant(rebirth_function(None, None), False, False, strict, False, choice=True)
+        if anti and not rex:
+            raise InputError(f"condition {name} Super RexExclusive is not supported")
+        return CirceVariant(rebirth_function(None, None), False, rex, strict, cheylan, choice=True)
     if anti and definition in _BASE_PAWNS:
         raise InputError(f"condition {name} {definition} is not supported")
     if definition in _BASE_PAWNS and (mirror or adapter or rex):
@@ -508,11 +511,17 @@ def _chooses_last_rank(pos, m: int) -> bool:
     return sq is not None and _on_last_rank(_capture(pos, m, pos.side)[1], sq)
 
 
+def _chooses_last_rank_anti(pos, m: int) -> bool:
+    """Does AntiSuperCirce capture m put the capturing pawn on its last rank?"""
+    sq = _chosen(m)
+    return sq is not None and _on_last_rank(pos.board[m & 127], sq) and (m >> 14) & 7 != PROMOTION
+
+
 _ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
 _SQUARES = tuple(r << 4 | f for r in range(8) for f in range(8))
 
 
-def _super_choices(rules: Rules, strict: bool) -> None:
+def _super_choices(rules: Rules, strict: bool, anti: bool = False, cheylan: bool = False) -> None:
     """SuperCirce (Popeye's `Circe Super`): the victim of a capture is reborn
     on any square empty after the capture, the capturer's choice, one move
     per square (`REBIRTH_CHOICE`), or (but Strict) on none.  The rule set's
@@ -530,6 +539,11 @@ def _super_choices(rules: Rules, strict: bool) -> None:
         for m in generic.pseudo_moves(pos, promotions):
             capsq, victim = _capture(pos, m, s)
             if not victim:
+                continue
+            if anti:
+                out += _moved(pos, m, capsq, s, checking)
+                if first_only and out:
+                    return out[:1]
                 continue
             pos.make(m)             # no rebirth: the victim vanishes
             if not strict and not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
@@ -558,6 +572,20 @@ def _super_choices(rules: Rules, strict: bool) -> None:
                 out.append(m | (sq + 1) << REBIRTH_CHOICE)
             board[sq] = 0
             occupied.discard(sq)
+        return out
+
+    def _moved(pos, m: int, capsq: int, s: int, checking: bool) -> list[int]:
+        """AntiSuperCirce: the choices of capture m, each made and tried."""
+        to = (m >> 7) & 127
+        out = []
+        for sq in _SQUARES:
+            if sq == to and cheylan or sq != to and not _empty_after(pos, sq, m, capsq):
+                continue
+            mk = m | (sq + 1) << REBIRTH_CHOICE
+            pos.make(mk)
+            if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                out.append(mk)
+            pos.unmake()
         return out
 
     def quiet(pos, moves: list[int]) -> list[int]:
@@ -833,10 +861,34 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
                 return True
         return False
 
+    if v.choice:
+        return _install_antisuper(rules, v.cheylan)
     rules.effect_rules.append(rebirth)
     rules.move_filters.append(legal)
     rules.add_observation_filter(observes)
     _with_square_rights(rules)
+    return rules
+
+
+def _install_antisuper(rules: Rules, cheylan: bool) -> Rules:
+    """AntiSuperCirce (Popeye's `AntiCirce Super`): the capturer (a promoted
+    pawn as its new kind, a king too) is reborn on any square empty after
+    the capture, its side's choice, one move per square (`REBIRTH_CHOICE`);
+    the capture square counts (Calvet: `[wRd6->d6]`) but under Cheylan.
+    Check stays observation: some square is always free for the rebirth."""
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        sq = _chosen(m)
+        if not captured or sq is None:
+            return
+        piece = pos.board[to]       # (on `to` too: Popeye writes `[wRd6->d6]`)
+        pos.set_square(to, 0)
+        _reborn(pos, sq, piece, m)
+
+    rules.effect_rules.append(rebirth)
+    _with_square_rights(rules)
+    _super_choices(rules, True, anti=True, cheylan=cheylan)
+    _reborn_promotions(rules, _chooses_last_rank_anti)
     return rules
 
 

@@ -124,7 +124,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "antifile", "antimirrorfile", "antisymmetrie", "antiverticalsymmetrie",
                                          "antihorizontalsymmetrie",
                                          "pwc", "circeantipoden", "circeequipollents", "circeparrain",
-                                         "circecontraparrain", "supercirce")})
+                                         "circecontraparrain", "supercirce", "antisuper")})
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
                                          "takemake")})
