@@ -87,7 +87,7 @@ def test_make_unmake_restore_every_line_of_two_moves():
 @pytest.mark.parametrize("text, language", [
     ("Rb4*b7[+bSg8]", "en"), ("e5*d6 ep.[+bPd7]", "en"), ("Qd4*e5[wQe5->d1]", "en"),
     ("b7*a8=G[wGa8->a8]", "en"), ("Kd2*e3[wKe3->e1]", "en"), ("Tb4*b7[+nCg8]", "fr"),
-    ("Tb4*b7[wTb7->h1]", "de"),
+    ("Tb4*b7[wTb7->h1]", "de"), ("b6*a7[wPa7->d8=Q]", "en"),
 ])
 def test_notation_round_trip(text, language):
     turn = parse_turn(text, language)
@@ -280,3 +280,14 @@ def test_antisupercirce_reborn_capturer_on_any_free_square_the_capture_square_to
     assert pos.board[_sq("b1")] == ROOK and not pos.board[_sq("d6")] and pos.hash == pos.compute_hash()
     rules.undo(pos, m)
     assert state(pos) == before
+
+
+def test_antisupercirce_pawn_reborn_on_its_last_rank_promotes():
+    # Popeye 4.104 (EXAMPLES/antisup.inp#1, S. Emmerson): 1.b6*a7[wPa7->d8=Q] !
+    problem = _load("BeginProblem\nCondition AntiSuperCirce\nForsyth k1K5/p7/1P6/40\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(rules_describe(rules, pos, m)) for m in rules.turns(pos)}
+    assert {"b6*a7[wPa7->d8=Q]", "b6*a7[wPa7->e8=S]", "b6*a7[wPa7->a7]"} <= texts
+    assert "b6*a7[wPa7->d8]" not in texts
