@@ -373,6 +373,7 @@ CAPTURER_FORMS = {
     "Volage": ("~1", "#2", "h#2", "s#2"),
     "Hypervolage": ("~1", "#2", "h#2"),
     "Take&MakeChess": ("~1", "#2", "h#2", "s#2"),
+    "Make&TakeChess": ("~1", "~1", "~1", "#2", "h#2", "s#2"),
     "MarsCirce": ("~1", "~1", "#2", "h#2", "s#2", "h=2"),
 }
 
@@ -450,6 +451,10 @@ CIRCE_FORMS = {
     # the rebirth waits for the next move: no `~1` (nothing is pending in the diagram)
     "CirceParrain": (("Circe Parrain", "ParrainCirce", "ContraParrain", "Circe ContraParrain",
                       "Circe LastMove Equipollents"), ("#2", "h#2", "s#2", "h#2", "=2", "h=2")),
+    # the capturer chooses the rebirth square (any empty one, or none but Strict)
+    # (no h#2 nor h=2: feerie takes over a minute on some of them, helpplay trying every rebirth square)
+    "CirceSuper": (("SuperCirce", "Circe Super", "Circe Super Strict"), ("~1", "~1", "#2", "s#2")),
+    "AntiSuperCirce": (("AntiSuperCirce", "AntiCirce Super", "AntiCirce Super Cheylan"), ("~1", "~1", "#2", "s#2")),
     "CirceVector": (("Circe Equipollents", "EquipollentsCirce", "Circe Equipollents Strict", "PWC",
                      "Circe PWC", "AntipodeanCirce", "Circe Antipodes", "Circe Antipodes Strict"),
                     ("~1", "~1", "#2", "h#2", "s#2", "=2")),

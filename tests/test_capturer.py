@@ -1,6 +1,7 @@
 """Conditions whose moves change the mover (solver/conditions/changers.py:
 AndernachChess, AntiAndernachChess, ChameleonChess, Volage, Hypervolage)
-and Take&MakeChess (solver/conditions/takemake.py): make and unmake
+Take&MakeChess (solver/conditions/takemake.py) and Make&TakeChess
+(solver/conditions/maketake.py): make and unmake
 restore every line exactly, perft is the same on the generic path, the
 notation reads back, and what is refused is refused by name.  (Their
 solutions against Popeye's: tests/test_popeye_conditions.py, on
@@ -53,7 +54,7 @@ def test_make_unmake_restore_every_line_of_two_moves():
         lines += _walk(rules, pos, 2)
         names |= {c.name for c in problem.conditions}
     assert names == {"AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
-                     "Hypervolage", "Take&MakeChess", "MarsCirce"}
+                     "Hypervolage", "Take&MakeChess", "MarsCirce", "Make&TakeChess"}
     assert lines > 15_000
 
 
@@ -130,9 +131,49 @@ def test_notation_round_trip(text, language):
     ("Take&MakeChess Absolute", "", "Take&MakeChess Absolute is not supported"),
     ("Take&MakeChess", "Gc3", "Take&MakeChess with fairy pieces is not supported"),
     ("Take&MakeChess Madrasi", "", "Madrasi with Take&MakeChess is not supported"),
+    ("Make&TakeChess", "Gc3", "Make&TakeChess with fairy pieces is not supported"),
+    ("Make&TakeChess Madrasi", "", "Madrasi with Make&TakeChess is not supported"),
+    ("Make&TakeChess Circe", "", "Circe with Make&TakeChess is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, pieces, expected):
     problem = _load(f"begin\ncondition {conditions}\npieces white Ke1 {pieces} black Ke8\n"
                     f"stip #2\nend\n")
     reason = unsupported_reason(problem)
     assert reason is not None and expected in reason, reason
+
+
+def _make_take(stipulation: str | None = None):
+    return [p for p in _problems(stipulation) if p.conditions[0].name == "Make&TakeChess"]
+
+
+def test_make_and_take_perft_is_the_same_on_the_generic_path(monkeypatch):
+    chosen = _make_take("~1")
+    assert len(chosen) >= 20
+    fast = [perft(*_start(p), 2) for p in chosen]
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    assert [perft(*_start(p), 2) for p in chosen] == fast
+
+
+def test_make_and_take_captures_only_after_a_make_with_the_victims_walk():
+    # the rook takes the knight after a knight's leap (to b5), the pawn after
+    # a black pawn's step down (to d3); not the pawn beside it (from d3 the rook reaches no f4)
+    problem = _load("BeginProblem\nCondition Make&TakeChess\nPieces White Ka1 Rd4 "
+                    "Black Kh8 Pd6 Sb6 Pf4\nStipulation ~1\nEndProblem\n")
+    texts = _texts(problem)
+    assert {"Rd4*b6", "Rd4*d6"} <= set(texts) and "Rd4*f4" not in texts
+    rules, pos = _start(problem)
+    before = _state(pos)
+    rules.play(pos, texts["Rd4*b6"])
+    assert pos.board[parse_square("b6")] > 0 and pos.hash == pos.compute_hash()
+    rules.undo(pos, texts["Rd4*b6"])
+    assert _state(pos) == before
+
+
+def test_make_and_take_check_is_a_capture_after_a_king_step():
+    # the pawn on d7 observes e8 but no king's step takes it where it would;
+    # the rook on d1 does not, but steps to e2 and takes along the e-file
+    for pieces, check in (("Pd7", False), ("Rd1", True)):
+        problem = _load(f"BeginProblem\nCondition Make&TakeChess\nPieces White Ka1 {pieces} "
+                        f"Black Ke8\nStipulation ~1\nEndProblem\n")
+        rules, pos = _start(problem)
+        assert rules.in_check(pos, -1) == check

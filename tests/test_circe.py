@@ -87,7 +87,7 @@ def test_make_unmake_restore_every_line_of_two_moves():
 @pytest.mark.parametrize("text, language", [
     ("Rb4*b7[+bSg8]", "en"), ("e5*d6 ep.[+bPd7]", "en"), ("Qd4*e5[wQe5->d1]", "en"),
     ("b7*a8=G[wGa8->a8]", "en"), ("Kd2*e3[wKe3->e1]", "en"), ("Tb4*b7[+nCg8]", "fr"),
-    ("Tb4*b7[wTb7->h1]", "de"),
+    ("Tb4*b7[wTb7->h1]", "de"), ("b6*a7[wPa7->d8=Q]", "en"),
 ])
 def test_notation_round_trip(text, language):
     turn = parse_turn(text, language)
@@ -209,3 +209,85 @@ def test_parrain_solves_as_popeye_prints():
                  "Condition ParrainCirce\nOption NoWk\nEndProblem\n")
     assert "1.Qa7-e3 Ge8-e2   2.Qe3*f4 Gf6*f4[+wGf2] #" in out
     assert "1.Qa7-g7 Gg2-g8   2.Qg7*f6 Gf4*f6[+wGf8] #" in out
+
+
+def test_the_move_fields_are_disjoint():
+    # every mark a move may carry has bits of its own (solver.engine.move)
+    from solver.engine.move import LATENT_SHIFT, REBIRTH_CHOICE, REBORN_PROMOTION, RETURNS, TAKE_MAKE, VIA
+    fields = [TAKE_MAKE, RETURNS, VIA, 127 << REBORN_PROMOTION, 0x3FFF << LATENT_SHIFT,
+              127 << REBIRTH_CHOICE, (1 << 31) - 1]
+    for i, a in enumerate(fields):
+        for b in fields[i + 1:]:
+            assert not a & b
+
+
+def _load(text: str):
+    [problem] = grammar.load(text, "x.inp")
+    return problem
+
+
+def test_supercirce_rebirth_on_a_square_of_the_capturers_choice_may_parry_a_check():
+    # (Popeye 4.104: the rook's capture that leaves the knight off the a-file
+    # leaves the white king in check; reborn on a2 ... a7 it parries)
+    problem = _load("BeginProblem\nCondition SuperCirce\nPieces White Ka1 Rd4 Black Kh8 Ra8 Sd6\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(t): m for m in rules.turns(pos) for t in [rules_describe(rules, pos, m)]}
+    captures = sorted(t for t in texts if "*" in t)
+    assert captures == [f"Rd4*d6[+bSa{r}]" for r in range(2, 8)]
+    before = state(pos)
+    m = texts["Rd4*d6[+bSa5]"]
+    rules.play(pos, m)
+    assert pos.board[_sq("a5")] == -KNIGHT and pos.hash == pos.compute_hash()
+    rules.undo(pos, m)
+    assert state(pos) == before
+
+
+def rules_describe(rules, pos, m):
+    from solver.model.tree import Turn
+
+    return Turn(rules.describe(pos, m))
+
+
+@pytest.mark.parametrize("condition, expected", [
+    ("Circe Super Mirror", "condition Circe Super Mirror is not supported"),
+    ("Circe Super RexInclusive", "condition Circe Super RexInclusive is not supported"),
+    ("Circe Super Diametral", "condition Circe Super Diametral is not supported"),
+    ("AntiCirce Super RexExclusive", "condition AntiCirce Super RexExclusive is not supported"),
+])
+def test_supercirce_refuses_what_it_does_not_play(condition, expected):
+    from solver.run.solve import unsupported_reason
+
+    problem = _load(f"begin\ncondition {condition}\npieces white Ke1 black Ke8\nstip #2\nend\n")
+    reason = unsupported_reason(problem)
+    assert reason is not None and expected in reason, reason
+
+
+def test_antisupercirce_reborn_capturer_on_any_free_square_the_capture_square_too():
+    # Popeye 4.104: 1.Rd4*d6[wRd6->d6] (Calvet) ... [wRd6->b1]; not on b7 (taken);
+    # a promoting pawn is reborn as its new kind
+    problem = _load("BeginProblem\nCondition AntiSuperCirce\nPieces White Ka1 Rd4 Pb7 Black Kh8 Sd6 Sa8\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(rules_describe(rules, pos, m)): m for m in rules.turns(pos)}
+    assert {"Rd4*d6[wRd6->d6]", "Rd4*d6[wRd6->d4]", "Rd4*d6[wRd6->b1]", "b7*a8=Q[wQa8->e7]"} <= set(texts)
+    assert "Rd4*d6" not in texts and "Rd4*d6[wRd6->b7]" not in texts
+    before = state(pos)
+    m = texts["Rd4*d6[wRd6->b1]"]
+    rules.play(pos, m)
+    assert pos.board[_sq("b1")] == ROOK and not pos.board[_sq("d6")] and pos.hash == pos.compute_hash()
+    rules.undo(pos, m)
+    assert state(pos) == before
+
+
+def test_antisupercirce_pawn_reborn_on_its_last_rank_promotes():
+    # Popeye 4.104 (EXAMPLES/antisup.inp#1, S. Emmerson): 1.b6*a7[wPa7->d8=Q] !
+    problem = _load("BeginProblem\nCondition AntiSuperCirce\nForsyth k1K5/p7/1P6/40\n"
+                    "Stipulation ~1\nEndProblem\n")
+    rules = rules_for(problem)
+    pos = rules.position(problem, WHITE)
+    texts = {turn_text(rules_describe(rules, pos, m)) for m in rules.turns(pos)}
+    assert {"b6*a7[wPa7->d8=Q]", "b6*a7[wPa7->e8=S]", "b6*a7[wPa7->a7]"} <= texts
+    assert "b6*a7[wPa7->d8]" not in texts

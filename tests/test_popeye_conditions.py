@@ -119,7 +119,7 @@ def _reason(text: str) -> str | None:
     ("SingleBox Type2", "#2\npieces white Nb3", "condition SingleBox Type2 with fairy pieces is not supported"),
     ("Circe Cage", "#2", "condition Circe Cage is not supported"),
     ("Circe Strict RexInclusive", "#2", "condition Circe RexInclusive Strict is not supported"),
-    ("AntiCirce Super", "#2", "condition AntiCirce Super is not supported"),
+    ("AntiCirce Super RexExclusive", "#2", "condition AntiCirce Super RexExclusive is not supported"),
     ("Circe Parrain Strict", "#2", "condition Circe Parrain Strict is not supported"),
     ("Circe ContraParrain RexInclusive", "#2", "condition Circe ContraParrain RexInclusive is not supported"),
     ("Circe Parrain Diametral", "#2", "condition Circe Parrain Diametral is not supported"),

@@ -67,11 +67,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.base.errors import InputError
-from solver.engine.board import (CASTLE_BIT, CASTLE_PATH, E1, E8, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE,
+from solver.engine.board import (BISHOP, CASTLE_BIT, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN, QUEEN, ROOK,
+                                 SIDE_RIGHTS, WHITE,
                                  castle_bit, parse_square)
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
-from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION, REBORN_PROMOTION
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
 from solver.engine import movegen
 from solver.pieces import generic
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
@@ -106,6 +107,8 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "EquipollentsCirce": ("Circe", ("Equipollents",)),
     "ParrainCirce": ("Circe", ("Parrain",)),
     "ContraParrain": ("Circe", ("ContraParrain",)),
+    "SuperCirce": ("Circe", ("Super",)),
+    "AntiSuperCirce": ("AntiCirce", ("Super",)),
     "MirrorAntiCirce": ("AntiCirce", ("Mirror",)),
     "FileAntiCirce": ("AntiCirce", ("File",)),
     "MirrorFileAntiCirce": ("AntiCirce", ("File", "Mirror")),
@@ -131,6 +134,7 @@ class CirceVariant:
     vector: int = 0
     last_move: bool = False
     base_pawns: str = "moves"
+    choice: bool = False
 
 
 def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant:
@@ -143,7 +147,9 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
     strict = anti
     cheylan = False
     for param in params:
-        if param in _REX:
+        if param == "Super" and definition is None:
+            definition = param
+        elif param in _REX:
             rex = param == "RexInclusive"
         elif param == "Mirror" and not mirror and definition != "Rank":
             mirror = True
@@ -174,6 +180,13 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
         raise InputError(f"condition {name} LastMove is not supported")
     if definition == "Equipollents":
         return _vector_variant(name, mirror, last_move, adapter, rex, strict)
+    if definition == "Super":
+        for unsupported, word in ((mirror, "Mirror"), (adapter, adapter), (rex and not anti, "RexInclusive")):
+            if unsupported:
+                raise InputError(f"condition {name} Super {word} is not supported")
+        if anti and not rex:
+            raise InputError(f"condition {name} Super RexExclusive is not supported")
+        return CirceVariant(rebirth_function(None, None), False, rex, strict, cheylan, choice=True)
     if anti and definition in _BASE_PAWNS:
         raise InputError(f"condition {name} {definition} is not supported")
     if definition in _BASE_PAWNS and (mirror or adapter or rex):
@@ -429,6 +442,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     square = v.square
 
     def rebirth_square(pos, m: int, side: int, capsq: int, victim: int) -> int | None:
+        if v.choice:
+            return _chosen(m)
         if v.vector:
             return _shifted(capsq, _vector(m), v.vector)
         home = side if v.mirror else -side
@@ -473,11 +488,118 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     _with_square_rights(rules)
     if not v.last_move:
         capture_trial(rules)
-    if v.last_move:
+    if v.choice:
+        _super_choices(rules, v.strict)
+        _reborn_promotions(rules, _chooses_last_rank)
+    elif v.last_move:
         _reborn_promotions(rules, lambda pos, m: _waiting_pawn(pos))
     elif v.vector or v.base_pawns != "moves":
         _reborn_promotions(rules, lambda pos, m: abs(_capture(pos, m, pos.side)[1]) == PAWN)
     return rules
+
+
+def _chosen(m: int) -> int | None:
+    """The rebirth square a SuperCirce capture chose (`REBIRTH_CHOICE`), or None."""
+    sq = ((m >> REBIRTH_CHOICE) & 127) - 1
+    return sq if sq >= 0 else None
+
+
+def _chooses_last_rank(pos, m: int) -> bool:
+    """Does SuperCirce capture m put a pawn on its last rank (the cheap test
+    of `_reborn_promotions`)?"""
+    sq = _chosen(m)
+    return sq is not None and _on_last_rank(_capture(pos, m, pos.side)[1], sq)
+
+
+def _chooses_last_rank_anti(pos, m: int) -> bool:
+    """Does AntiSuperCirce capture m put the capturing pawn on its last rank?"""
+    sq = _chosen(m)
+    return sq is not None and _on_last_rank(pos.board[m & 127], sq) and (m >> 14) & 7 != PROMOTION
+
+
+_ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+_SQUARES = tuple(r << 4 | f for r in range(8) for f in range(8))
+
+
+def _super_choices(rules: Rules, strict: bool, anti: bool = False, cheylan: bool = False) -> None:
+    """SuperCirce (Popeye's `Circe Super`): the victim of a capture is reborn
+    on any square empty after the capture, the capturer's choice, one move
+    per square (`REBIRTH_CHOICE`), or (but Strict) on none.  The rule set's
+    generator gives the moves that capture nothing; the captures are made
+    here from the pseudo-legal ones, each choice tried (a reborn piece may
+    check the mover or shield it)."""
+    base_legal, base_checking = rules._legal, rules._checking
+    promotions = rules.variant.promotions
+    if not rules.variant.kinds <= _ORTHODOX:
+        raise InputError("condition Circe Super with fairy pieces is not supported")
+
+    def captures(pos, checking: bool = False, first_only: bool = False) -> list[int]:
+        s = pos.side
+        out = []
+        for m in generic.pseudo_moves(pos, promotions):
+            capsq, victim = _capture(pos, m, s)
+            if not victim:
+                continue
+            if anti:
+                out += _moved(pos, m, capsq, s, checking)
+                if first_only and out:
+                    return out[:1]
+                continue
+            pos.make(m)             # no rebirth: the victim vanishes
+            if not strict and not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                out.append(m)
+            if abs(victim) != KING:
+                out += _placed(pos, m, victim, s, checking)
+            pos.unmake()
+            if first_only and out:
+                return out[:1]
+        return out
+
+    def _placed(pos, m: int, victim: int, s: int, checking: bool) -> list[int]:
+        """The choices of capture m, just made without rebirth, that are
+        legal (and check): the victim set on each empty square in turn
+        (what the rebirth changes for a check test: one more enemy piece;
+        the castling rights it may bring back change no check)."""
+        board = pos.board
+        occupied = pos.occupied[-s]
+        out = []
+        for sq in _SQUARES:
+            if board[sq]:
+                continue
+            board[sq] = victim
+            occupied.add(sq)
+            if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                out.append(m | (sq + 1) << REBIRTH_CHOICE)
+            board[sq] = 0
+            occupied.discard(sq)
+        return out
+
+    def _moved(pos, m: int, capsq: int, s: int, checking: bool) -> list[int]:
+        """AntiSuperCirce: the choices of capture m, each made and tried."""
+        to = (m >> 7) & 127
+        out = []
+        for sq in _SQUARES:
+            if sq == to and cheylan or sq != to and not _empty_after(pos, sq, m, capsq):
+                continue
+            mk = m | (sq + 1) << REBIRTH_CHOICE
+            pos.make(mk)
+            if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                out.append(mk)
+            pos.unmake()
+        return out
+
+    def quiet(pos, moves: list[int]) -> list[int]:
+        return [m for m in moves if not _capture(pos, m, pos.side)[1]]
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        if first_only:
+            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
+            return found[:1] or captures(pos, first_only=True)
+        return quiet(pos, base_legal(pos)) + captures(pos)
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
 
 
 def _waiting_pawn(pos) -> bool:
@@ -682,7 +804,7 @@ promote to: one move per kind, the kind in the move's bits from
     if rex and rex[-1] == "RexInclusive":
         dropped |= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, KING_STEPS_FREE}
     occupied = [p for p in params if p in _OCCUPIED]
-    if occupied and occupied[-1] == "Strict":
+    if occupied and occupied[-1] == "Strict" or "Super" in params:
         dropped |= {WALK_MOVES_ONLY, KING_STEPS_FREE}
     return ALL_PROPERTIES - dropped
 
@@ -739,10 +861,34 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
                 return True
         return False
 
+    if v.choice:
+        return _install_antisuper(rules, v.cheylan)
     rules.effect_rules.append(rebirth)
     rules.move_filters.append(legal)
     rules.add_observation_filter(observes)
     _with_square_rights(rules)
+    return rules
+
+
+def _install_antisuper(rules: Rules, cheylan: bool) -> Rules:
+    """AntiSuperCirce (Popeye's `AntiCirce Super`): the capturer (a promoted
+    pawn as its new kind, a king too) is reborn on any square empty after
+    the capture, its side's choice, one move per square (`REBIRTH_CHOICE`);
+    the capture square counts (Calvet: `[wRd6->d6]`) but under Cheylan.
+    Check stays observation: some square is always free for the rebirth."""
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        sq = _chosen(m)
+        if not captured or sq is None:
+            return
+        piece = pos.board[to]       # (on `to` too: Popeye writes `[wRd6->d6]`)
+        pos.set_square(to, 0)
+        _reborn(pos, sq, piece, m)
+
+    rules.effect_rules.append(rebirth)
+    _with_square_rights(rules)
+    _super_choices(rules, True, anti=True, cheylan=cheylan)
+    _reborn_promotions(rules, _chooses_last_rank_anti)
     return rules
 
 

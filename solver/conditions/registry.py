@@ -14,7 +14,7 @@ from solver.base.errors import InputError
 from solver.conditions import (
     annan, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
-    promonly, sat, singlebox, takemake,
+    promonly, sat, singlebox, takemake, maketake,
 )
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
@@ -40,6 +40,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "ExclusiveChess": exclusive.SPEC,
     **changers.SPECS,
     "Take&MakeChess": takemake.SPEC,
+    "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,
     "MarsCirce": marscirce.SPEC,
     **annan.SPECS,

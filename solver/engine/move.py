@@ -46,11 +46,14 @@ REBORN_PROMOTION = 35
 # disjoint, although no condition of one combines with one of another, so
 # that whatever decodes a move never reads one mark as another.)
 LATENT_SHIFT = 42
+# Above those: the rebirth square a SuperCirce capture chose (solver.conditions.circe),
+# plus one, in bits 56-62; 0: the piece is not reborn.
+REBIRTH_CHOICE = 56
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:
     """(square, kind) of the latent pawn's promotion that goes with m, or None."""
-    v = m >> LATENT_SHIFT
+    v = (m >> LATENT_SHIFT) & 0x3FFF
     return (v & 127, (v >> 7) & 127) if v else None
 
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",

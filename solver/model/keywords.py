@@ -124,13 +124,13 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "antifile", "antimirrorfile", "antisymmetrie", "antiverticalsymmetrie",
                                          "antihorizontalsymmetrie",
                                          "pwc", "circeantipoden", "circeequipollents", "circeparrain",
-                                         "circecontraparrain")})
+                                         "circecontraparrain", "supercirce", "antisuper")})
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
                                          "takemake")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
-                             for cid in ("mars",)})
+                             for cid in ("mars", "maketake")})
 # AnnanChess and its relatives (solver.conditions.annan)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("annan", "nanna", "facetoface", "backtoback", "cheektocheek",

@@ -144,8 +144,15 @@ def effects_text(c: Component, language: str = "en") -> str:
         if e.before and not e.after and after is not None and not after.before \
                 and after.after == e.before:
             colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            then = effects[i + 2] if i + 2 < len(effects) else None
+            promoted = ""
+            if then is not None and then.square == after.square and then.before == after.after \
+                    and then.after and then.after[0] == after.after[0]:
+                # a capturing pawn reborn on its last rank, promoted (AntiSuperCirce): `[wPa7->d8=Q]`
+                promoted = "=" + piece_letter(then.after[1], language)
+                i += 1
             out.append(f"[{colour}{attribute_prefix(e.before[2], language)}"
-                       f"{piece_letter(e.before[1], language)}{e.square}->{after.square}]")
+                       f"{piece_letter(e.before[1], language)}{e.square}->{after.square}{promoted}]")
             i += 2
             continue
         if e.after and not e.before and after is not None and after.square == e.square \
@@ -273,7 +280,7 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
                  _attribute_names(e.group("attrs"), language, m.group(0)))
         if (e.group("dest") is None) == (e.group("sign") == ""):
             raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
-        if e.group("promo") and (e.group("sign") != "+" or piece[1] != "P"):
+        if e.group("promo") and (e.group("sign") not in ("+", "") or piece[1] != "P"):
             raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
         if e.group("sign") == "+":
             out.append(Effect(e.group("sq"), None, piece))
@@ -284,6 +291,9 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
             out.append(Effect(e.group("sq"), piece, None))
         if e.group("dest"):
             out.append(Effect(e.group("dest"), None, piece))
+            if e.group("promo"):   # a capturing pawn reborn on its last rank, promoted
+                out.append(Effect(e.group("dest"), piece,
+                                  (piece[0], _kind(e.group("promo"), language, m.group(0)), piece[2])))
     return tuple(out)
 
 
