@@ -265,7 +265,7 @@ LIMITED = frozenset({"00"})
 BUILT = frozenset(_GOALS) | {"z"}
 """The goal symbols feerie plays."""
 
-INTELLIGENT = frozenset({"#", "=", "==", "#="})
+INTELLIGENT = frozenset({"#", "=", "#="})
 """The goals the intelligent help search proves complete (it enumerates the
 mate and stalemate positions: `solver.search.intelligent_stalemate`); it
 declines every other."""

@@ -42,14 +42,14 @@ stalemated side S is to move, is not in check and has no legal move:
    survives is immobile in P is left to the search's final test.
 3. Costs, reach and the must-be-empty squares are those of the mate targets.
 
-Goals that use these targets (`STALEMATE_GOALS`): '=' (stalemate) and '=='
-(double stalemate: the side to move is stalemated, and the mover must have
-no move either, which the search's final test checks); every '==' position
-is a '=' position of the side to move, so the '=' targets serve it
-completely. '#=' (mate or stalemate) uses the mate targets and these
-together (every such position is one or the other). The other goals ('!=',
-which stalemates the mover, '+', 'x', ...) are not goals of a stalemated
-side to move, and fall back to brute force.
+Goals that use these targets: '=' (stalemate), and '#=' (mate or
+stalemate), which uses the mate targets and these together (every such
+position is one or the other). '==' (double stalemate) would be complete
+with these targets too (every '==' position is a '=' position of the side to
+move; the mover's having no move is the final test's), but no test has yet
+compared it on positions that have solutions, so it falls back to brute
+force, as do the goals that do not leave the side to move without a move
+('!=', which stalemates the mover, '+', 'x', ...).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from solver.engine.board import BLACK, KING, PAWN, SQUARES, WHITE
 from solver.engine.movegen import attacked
 from solver.search.intelligent_targets import BIT, MateTargets, Target, _between_mask, _bits
 
-STALEMATE_GOALS = frozenset({"=", "=="})
+STALEMATE_GOALS = frozenset({"="})
 """The goals whose final positions all contain a stalemate target."""
 
 
