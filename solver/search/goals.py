@@ -265,9 +265,10 @@ LIMITED = frozenset({"00"})
 BUILT = frozenset(_GOALS) | {"z"}
 """The goal symbols feerie plays."""
 
-INTELLIGENT = frozenset({"#"})
+INTELLIGENT = frozenset({"#", "=", "#="})
 """The goals the intelligent help search proves complete (it enumerates the
-mate positions); it declines every other."""
+mate and stalemate positions: `solver.search.intelligent_stalemate`); it
+declines every other."""
 
 
 def goal_of(symbol: str, target: str | None = None) -> Goal:

@@ -28,6 +28,7 @@ from solver.base.budget import TARGET_SHARE, Budget
 from solver.search.goals import INTELLIGENT, Goal, as_goal
 from solver.search.helpplay import EnoughSolutions, LineCollector, Schedule
 from solver.search.intelligent_distance import INF, table
+from solver.search.intelligent_stalemate import STALEMATE_GOALS, StalemateTargets
 from solver.search.intelligent_targets import MateTargets, TooManyTargets
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION
 from solver.engine.movegen import has_legal_move, in_check, path_clear
@@ -55,7 +56,8 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: "Goal | str", budge
                        max_solutions: int | None = None) -> "IntelligentSearch | None":
     """The search object (its `solutions` counts what it found), or None
     when `solve_help_intelligent` would return None."""
-    if as_goal(goal).symbol not in INTELLIGENT or schedule.final != "goal" or not schedule.sides:
+    goal = as_goal(goal)
+    if goal.symbol not in INTELLIGENT or schedule.final != "goal" or not schedule.sides:
         return None
     if not rules.allows("intelligent") or rules.key_parts or pos.side != schedule.sides[0]:
         return None
@@ -68,7 +70,7 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: "Goal | str", budge
     # memo is bounded, is the way: slower, never wrong)
     cap = min(cap, budget.entries(TARGET_SHARE, TARGET_STATE_BYTES))
     try:
-        return IntelligentSearch(rules, pos, schedule, budget, max_solutions, target_cap=cap)
+        return IntelligentSearch(rules, pos, schedule, budget, max_solutions, target_cap=cap, goal=goal)
     except TooManyTargets:
         return None
 
@@ -137,9 +139,11 @@ class _GaveUp:
         self.cap = cap
 
 
-def _targets(gen: MateTargets, position_key: tuple, sides: tuple, cap: int | None) -> list:
+def _targets(gen: MateTargets, position_key: tuple, sides, cap: int | None) -> list:
     """`gen`'s targets, from `_cache` where this position and schedule were
-    enumerated before; TooManyTargets as `gen.generate(cap)` raises it."""
+    enumerated before; TooManyTargets as `gen.generate(cap)` raises it.
+    `sides` is whatever tells the enumerations of one position apart: the
+    schedule's sides, and whether the targets are stalemates'."""
     if any(key[0] != position_key for key in _cache):
         _cache.clear()  # another problem: its targets are done with
     key = (position_key, sides)
@@ -163,23 +167,39 @@ def clear_target_cache() -> None:
     _cache.clear()
 
 
-class _Target:
-    __slots__ = ("need", "empties")
+# The goal tests of the final move, on the orthodox position just played
+# (the others ask the goal).
+_FINAL_TESTS = {
+    "#": lambda pos: in_check(pos) and not has_legal_move(pos),
+    "=": lambda pos: not in_check(pos) and not has_legal_move(pos),
+}
 
-    def __init__(self, need: dict, empties: frozenset) -> None:
+
+class _Target:
+    __slots__ = ("need", "empties", "quiet")
+
+    def __init__(self, need: dict, empties: frozenset, quiet: bool = False) -> None:
         # piece id -> (square, its moves table, final kind, contact), where
         # `contact` is what a contact checker standing on its square already
         # still needs (see `_contact`), 0 for the other pieces.
         self.need = need
         self.empties = empties  # squares that must end empty
+        # a stalemate target: the last move may leave it as it stands
+        # (a mate target complete before the mating move is a check on
+        # the side to move's opponent, which the play never allows)
+        self.quiet = quiet
 
 
 class IntelligentSearch(LineCollector):
     def __init__(self, rules, pos, schedule: Schedule, budget: Budget,
-                 max_solutions: int | None = None, target_cap: int | None = None) -> None:
+                 max_solutions: int | None = None, target_cap: int | None = None,
+                 goal: "Goal | str" = "#") -> None:
         """`target_cap`: give up (TooManyTargets) when the enumeration of the
-        targets takes more refinement steps than this."""
+        targets takes more refinement steps than this. `goal`: one of
+        `INTELLIGENT` (mate, or a stalemate goal: `STALEMATE_GOALS`, '#=')."""
         super().__init__(rules, pos, schedule, budget, max_solutions)
+        self.goal = goal = as_goal(goal)
+        self._reached = _FINAL_TESTS.get(goal.symbol) or (lambda p: goal.reached(rules, p))
         sides = schedule.sides
         # The last two slots are the mated side's move, then the mate.
         self._ends_with_reply = len(sides) >= 2 and sides[-2] == -sides[-1]
@@ -193,10 +213,17 @@ class IntelligentSearch(LineCollector):
         self.left = left[::-1]
         moves = {WHITE: sides.count(WHITE), BLACK: sides.count(BLACK)}
         mating = sides[-1]
-        gen = MateTargets(pos, -mating, moves, budget)
+        kinds = []  # (generator, its targets are stalemates)
+        if goal.symbol in ("#", "#="):
+            kinds.append((MateTargets(pos, -mating, moves, budget), False))
+        if goal.symbol in STALEMATE_GOALS or goal.symbol == "#=":
+            kinds.append((StalemateTargets(pos, -mating, moves, budget), True))
+        gen = kinds[0][0]
         self.pieces = gen.pieces
         self.tables = gen.tables
-        found = _targets(gen, pos.key(), sides, target_cap)
+        found = []  # (target, it is a stalemate's), each kind cached on its own
+        for each, quiet in kinds:
+            found += [(t, quiet) for t in _targets(each, pos.key(), (sides, quiet), target_cap)]
         self.ids = [-1] * 128
         self.where = [pc.square for pc in self.pieces]  # piece id -> square (-1: captured)
         for pc in self.pieces:
@@ -204,12 +231,14 @@ class IntelligentSearch(LineCollector):
         self.castle_bonus = {s: 1 if pos.castling & SIDE_RIGHTS[s] else 0 for s in (WHITE, BLACK)}
         self.open_bonus = gen.open_bonus
         targets = []
-        for t in found:
+        for t, quiet in found:
             k = next(sq for pid, kind, sq in t.pieces
                      if kind == KING and self.pieces[pid].side != mating)
+            # (no contact rule for a stalemate: its pieces give no check)
             targets.append(_Target({pid: (sq, self.tables[pid][kind], kind,
-                                          _contact(kind, mating, sq, k) if self.pieces[pid].side == mating else 0)
-                                    for pid, kind, sq in t.pieces}, t.empties))
+                                          _contact(kind, mating, sq, k)
+                                          if self.pieces[pid].side == mating and not quiet else 0)
+                                    for pid, kind, sq in t.pieces}, t.empties, quiet))
         self.root = self._initial_entries(targets)
 
     # -------------------------------------------------------------- costs
@@ -437,18 +466,19 @@ class IntelligentSearch(LineCollector):
         left_total = left[WHITE] + left[BLACK]
         candidates = self._candidates(entries, side, left_side, left_total)
         if last:
+            reached = self._reached
             hits = []
             for t in turns:
                 kept, cands = candidates(t)
                 if not kept and (not cands or not self._filter(cands, t, side, left_side, left_total)):
                     continue
                 pos.make(t)
-                hit = in_check(pos) and not has_legal_move(pos)
+                hit = reached(pos)
                 pos.unmake()
                 if hit:
                     hits.append(t)
             for t in self._order(hits):
-                leaf = Node(Role.HELP, Turn(rules.describe(pos, t), "#"), side=name)
+                leaf = Node(Role.HELP, Turn(rules.describe(pos, t), self.goal.marker), side=name)
                 out.append(leaf)
                 self._report(leaf)
             if not out:
@@ -457,6 +487,9 @@ class IntelligentSearch(LineCollector):
         passes = sched.passes_after(i)
         streaming = self.on_line is not None
         stack = self._stack
+        # As `LineSearch._early_goal`: a goal other than mate and stalemate
+        # reached by a move before the last ends the line there.
+        early = self.goal if self.goal.immobile is None and side == sched.sides[-1] else None
         for t in self._order(turns):
             kept, cands = candidates(t)
             child = self._filter(cands, t, side, left_side, left_total) if cands else []
@@ -471,6 +504,8 @@ class IntelligentSearch(LineCollector):
             try:
                 if passes and in_check(pos):
                     continue  # the opponent could not answer this check
+                if early is not None and early.reached(rules, pos):
+                    continue
                 # streaming: the mark now, as the lines below are reported at once
                 node = Node(Role.HELP, Turn(desc, self.mark(passes)) if streaming else None, [], side=name)
                 stack.append(node)
@@ -523,8 +558,8 @@ class IntelligentSearch(LineCollector):
                 if sq != tsq or board[sq] * pieces[pid].side != tkind:
                     missing.append(pid)
             if not missing:
-                if opn:
-                    return True  # a discovered check, say
+                if opn or t.quiet:
+                    return True  # a discovered check, say, or a quiet move
                 continue  # the target's checks would be on already
             if any(pieces[pid].side != side for pid in missing):
                 continue

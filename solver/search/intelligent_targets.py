@@ -276,6 +276,10 @@ class MateTargets:
             for fix in self._build_attackers(k, -1, -1, self._groups()[self.mating], kings=False):
                 self._apply(fix)
             self._remove(kid, KING, k, cost, ())
+        return self._merged()
+
+    def _merged(self) -> list[Target]:
+        """The targets found, those with the same pieces merged."""
         # The same pieces on the same squares, reached for different reasons,
         # with different empty squares: one target whose empty squares are
         # those all of them need (a mate that contains any contains it).
@@ -307,9 +311,9 @@ class MateTargets:
             raise TooManyTargets()
         self._att_cache = {}
         tp = self.tp
-        ak = tp.kings[self.mating]
-        if ak >= 0 and attacked(tp.board, ak, self.mated, tp.occupied[self.mated]):
-            for fix in self._shield(ak):
+        shields = self._check_fixes()
+        if shields is not None:
+            for fix in shields:
                 self._apply(fix)
             return
         moves = legal_moves(tp)
@@ -538,15 +542,24 @@ class MateTargets:
                         for pid, bb in members:
                             for s in _bits(bb & between):
                                 out.append(self._fix(pid, kind, s, ()))
-        pins, inner = self._pin_squares(m)
-        if pins:
-            diagonal = DIRECTION[a - k + 119] in BISHOP_DIRS
-            for kind, union, members in groups[mating]:
-                if kind == QUEEN or kind in (BISHOP, ROOK) and (kind == BISHOP) == diagonal:
-                    for pid, bb in members:
-                        for s in _bits(bb & pins):
-                            out.append(self._fix(pid, kind, s, inner + tuple(_between(a, s))))
+        out += self._pinners(m, groups[mating])
         return out + self._build_attackers(k, -1, b, groups[mating], kings=False)
+
+    def _pinners(self, m: int, kinds) -> list:
+        """Fixes placing a line piece of the mating side (its `kinds` groups)
+        that pins the piece moving in m to the mated king."""
+        pins, inner = self._pin_squares(m)
+        if not pins:
+            return []
+        a = m & 127
+        diagonal = DIRECTION[a - self.tp.kings[self.mated] + 119] in BISHOP_DIRS
+        out = []
+        for kind, union, members in kinds:
+            if kind == QUEEN or kind in (BISHOP, ROOK) and (kind == BISHOP) == diagonal:
+                for pid, bb in members:
+                    for s in _bits(bb & pins):
+                        out.append(self._fix(pid, kind, s, inner + tuple(_between(a, s))))
+        return out
 
     def _build_attackers(self, target: int, skip: int, stop: int, kinds, kings: bool):
         """Fixes placing an unused mating piece where it attacks `target`."""
@@ -572,19 +585,29 @@ class MateTargets:
         pc = self.pieces[pid]
         return (pid, kind, sq, self.tables[pid][kind][pc.square * 128 + sq], path)
 
-    def _shield(self, ak: int):
-        """Fixes for the mating king in check in the target: a piece on the
-        line of a line check; nothing helps against a contact check."""
+    def _check_fixes(self):
+        """None when the mating king is not in check in the target, else the
+        fixes that may shield it (none: the branch dies)."""
+        tp = self.tp
+        ak = tp.kings[self.mating]
+        if ak >= 0 and attacked(tp.board, ak, self.mated, tp.occupied[self.mated]):
+            return self._shield(ak, self.mated)
+        return None
+
+    def _shield(self, ak: int, by: int):
+        """Fixes for a king on ak in check from pieces of side `by` in the
+        target: a piece on the line of a line check; nothing helps against a
+        contact check."""
         tp = self.tp
         board = tp.board
-        for sq in tp.occupied[self.mated]:
-            p = board[sq] * self.mated
-            if p in (KNIGHT, KING, PAWN) and _contact_attack(p, self.mated, sq, ak):
+        for sq in tp.occupied[by]:
+            p = board[sq] * by
+            if p in (KNIGHT, KING, PAWN) and _contact_attack(p, by, sq, ak):
                 return []
         groups = self._groups()
         fixes = None
-        for sq in tp.occupied[self.mated]:
-            p = board[sq] * self.mated
+        for sq in tp.occupied[by]:
+            p = board[sq] * by
             if p in (BISHOP, ROOK, QUEEN):
                 d = DIRECTION[ak - sq + 119]
                 if d and (d in _RIDER_DIRS[p] or -d in _RIDER_DIRS[p]):
