@@ -187,9 +187,21 @@ def check_problem(problem: Problem, *, max_time: float | None = None, intent: In
                   index: int | None = None) -> ProblemVerdict:
     """Check every twin of a problem against `intent` (default: what the
     statement says); `max_time` caps the whole problem."""
+    clock = _Clock(max_time, _option_time(problem))
+
+    def judge(i, inst, twin_intent, intent):
+        return _check_twin(inst.problem, inst.label, twin_intent, intent.count, clock)
+
+    return _check_twins(problem, intent, index, clock, judge)
+
+
+def _check_twins(problem: Problem, intent: Intent | None, index: int | None, clock: "_Clock",
+                 judge) -> ProblemVerdict:
+    """The problem's verdict from `judge(i, twin instance, its intent, the
+    problem's intent)` of each twin (None: no verdict for that twin); a
+    problem whose twins cannot be expanded is an error."""
     from solver.model.twins import TwinError, expand_twins
 
-    clock = _Clock(max_time, _option_time(problem))
     base = dict(source=problem.source, line=problem.line, index=index, title=caption(problem),
                 stipulation=problem.stipulation.text)
     try:
@@ -197,9 +209,8 @@ def check_problem(problem: Problem, *, max_time: float | None = None, intent: In
             intent = intent_of(problem)
         instances = expand_twins(problem)
         intents = _assign(intent, instances)
-        twins = []
-        for inst, twin_intent in zip(instances, intents):
-            twins.append(_check_twin(inst.problem, inst.label, twin_intent, intent.count, clock))
+        twins = [v for i, (inst, twin_intent) in enumerate(zip(instances, intents))
+                 if (v := judge(i, inst, twin_intent, intent)) is not None]
     except (InputError, TwinError) as err:
         message = err.format() if isinstance(err, InputError) else str(err)
         return ProblemVerdict(ERROR, (TwinVerdict(None, ERROR, (message,)),),
@@ -381,35 +392,25 @@ def check_run(problem: Problem, result, *, max_time: float | None = None,
     sure first that `unjudged_reason(problem)` is None.  Tree play solved
     without option Variation has no variations to look for duals in: an
     information line says so."""
-    from solver.model.twins import TwinError, expand_twins
-
     clock = _Clock(max_time, _option_time(problem))
     clock.started -= result.info.time_s      # the solve's time counts as the check's
     if clock.deadline is not None:
         clock.deadline -= result.info.time_s
     clock.nodes = result.info.nodes
-    base = dict(source=problem.source, line=problem.line, index=index, title=caption(problem),
-                stipulation=problem.stipulation.text)
-    try:
-        intent = intent_of(problem)
-        instances = expand_twins(problem)
-        intents = _assign(intent, instances)
-        twins = []
-        for inst, twin_intent, twin, found in zip(instances, intents, result.twins,
-                                                  result.solution_counts):
-            verdict = _before_solving(inst.problem, inst.label) or _judge_twin(
-                inst.problem, inst.label, twin_intent, intent.count, clock, twin, result.info, found)
-            if (_layout(inst.problem) == TREE and inst.problem.stipulation.moves > 1
-                    and verdict.solutions and not inst.problem.has_option("Variation")):
-                verdict = replace(verdict, info=verdict.info + (
-                    "duals not looked for: the solution was found without option Variation",))
-            twins.append(verdict)
-    except (InputError, TwinError) as err:
-        message = err.format() if isinstance(err, InputError) else str(err)
-        return ProblemVerdict(ERROR, (TwinVerdict(None, ERROR, (message,)),),
-                              seconds=clock.elapsed(), nodes=clock.nodes, **base)
-    return ProblemVerdict(worst(t.verdict for t in twins), tuple(twins),
-                          seconds=clock.elapsed(), nodes=clock.nodes, **base)
+
+    def judge(i, inst, twin_intent, intent):
+        if i >= min(len(result.twins), len(result.solution_counts)):
+            return None
+        verdict = _before_solving(inst.problem, inst.label) or _judge_twin(
+            inst.problem, inst.label, twin_intent, intent.count, clock, result.twins[i], result.info,
+            result.solution_counts[i])
+        if (_layout(inst.problem) == TREE and inst.problem.stipulation.moves > 1
+                and verdict.solutions and not inst.problem.has_option("Variation")):
+            verdict = replace(verdict, info=verdict.info + (
+                "duals not looked for: the solution was found without option Variation",))
+        return verdict
+
+    return _check_twins(problem, None, index, clock, judge)
 
 
 @dataclass

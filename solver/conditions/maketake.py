@@ -48,9 +48,7 @@ from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_S
 from solver.engine.move import EN_PASSANT, PROMOTION, TAKE_MAKE
 from solver.engine.movegen import path_clear, piece_moves
 from solver.conditions.rules import ConditionSpec, Rules
-from solver.conditions.takemake import _is_capture
-
-_ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+from solver.conditions.takemake import install_capture_moves
 
 
 def _first_rank(sq: int, side: int) -> bool:
@@ -172,22 +170,8 @@ def _watch(pos, target: int, pieces) -> bool:
 def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     for param in params:
         raise InputError(f"condition Make&TakeChess {param} is not supported")
-    if not rules.variant.kinds <= _ORTHODOX or set(rules.variant.promotions) - _ORTHODOX:
-        raise InputError("condition Make&TakeChess with fairy pieces is not supported")
+    install_capture_moves(rules, "Make&TakeChess", make_take_moves)
     rules.bind_check(in_check, _watch)
-
-    def legal(pos, checking: bool = False) -> list[int]:
-        s = pos.side
-        out = []
-        for m in make_take_moves(pos, rules.variant.promotions):
-            pos.make(m)
-            if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
-                out.append(m)
-            pos.unmake()
-        return out
-
-    rules.move_filters.append(lambda pos, m: m & TAKE_MAKE or not _is_capture(pos.board, m))
-    rules.extra_moves.append(legal)
     return rules
 
 

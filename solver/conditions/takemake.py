@@ -136,16 +136,17 @@ def effect(pos, m, side, frm, to, flag, bits, captured) -> None:
 effect.own_squares = True
 
 
-def install(rules: Rules, params: tuple[str, ...]) -> Rules:
-    for param in params:
-        raise InputError(f"condition Take&MakeChess {param} is not supported")
+def install_capture_moves(rules: Rules, name: str, generate) -> None:
+    """What Take&Make and Make&Take share: orthodox pieces only, and every capture replaced by the moves `generate(pos,
+    promotions)` makes of it (marked TAKE_MAKE), each kept when it leaves
+    the mover's king safe (and, asked for checking moves, gives check)."""
     if not rules.variant.kinds <= _ORTHODOX or set(rules.variant.promotions) - _ORTHODOX:
-        raise InputError("condition Take&MakeChess with fairy pieces is not supported")
+        raise InputError(f"condition {name} with fairy pieces is not supported")
 
     def legal(pos, checking: bool = False) -> list[int]:
         s = pos.side
         out = []
-        for m in take_make_moves(pos, rules.variant.promotions):
+        for m in generate(pos, rules.variant.promotions):
             pos.make(m)
             if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
                 out.append(m)
@@ -154,6 +155,12 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
 
     rules.move_filters.append(lambda pos, m: m & TAKE_MAKE or not _is_capture(pos.board, m))
     rules.extra_moves.append(legal)
+
+
+def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+    for param in params:
+        raise InputError(f"condition Take&MakeChess {param} is not supported")
+    install_capture_moves(rules, "Take&MakeChess", take_make_moves)
     rules.effect_rules.append(effect)
     return rules
 
