@@ -92,11 +92,13 @@ def test_jobs_give_the_same_output(tmp_path, text):
 
 
 def test_time_limit_prints_what_was_found_and_says_so(tmp_path):
-    # An h=4 that takes far longer than the limit (stalemates go through the
-    # plain help search; the h#4 of this position is solved at once).
+    # An h==4 that takes far longer than the limit (double stalemates go
+    # through the plain help search, over 20 s; the h#4 and, since the
+    # intelligent search plays stalemates, the h=4 of this position are
+    # solved at once).
     path = tmp_path / "slow.inp"
     path.write_text("BeginProblem\nPieces White Kh3 Bh7 Pd3 Black Ke5 Rf6 Be6 Pf5g5\n"
-                    "Stipulation h=4\nEndProblem\n")
+                    "Stipulation h==4\nEndProblem\n")
     proc = subprocess.run([sys.executable, "cli.py", "solve", "--max-time", "1", str(path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 3

@@ -7,6 +7,7 @@ Each must give Popeye's solution, on the fast path and on the generic one."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,17 @@ def test_solution_is_popeyes(case):
     assert ours == popeye
 
 
+# Forms whose generic-path run is too slow for CI (measured on the 2-core
+# development machine); FEERIE_SLOW_TESTS=1 runs them.  Their fast-path run
+# above is always compared.
+GENERIC_SLOW = {"exact_reci_h3": "about 55 s on the generic path"}
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    slow = GENERIC_SLOW.get(case.rsplit("#", 1)[0])
+    if slow and os.environ.get("FEERIE_SLOW_TESTS") != "1":
+        pytest.skip(f"too slow for CI ({slow}); FEERIE_SLOW_TESTS=1 runs it")
     monkeypatch.setenv(GENERIC_ENV, "1")
     ours, popeye = solve_case(DATA, case)
     assert ours == popeye
