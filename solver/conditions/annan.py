@@ -170,11 +170,7 @@ def generator(kinds_of: Kinds, observer: Observer) -> tuple[Callable, Callable, 
                 return True
         return False
 
-    def check(pos, side: int | None = None) -> bool:
-        if side is None:
-            side = pos.side
-        ksq = pos.kings[side]
-        return ksq >= 0 and watch(pos, ksq, pos.occupied[-side])
+    check = generic.check_of(watch)
 
     def pseudo(pos, promotions=None, compiled=None, watch=watch) -> list[int]:
         if promotions is None:

@@ -26,6 +26,8 @@ Popeye's rules that shape the generator:
 
 from __future__ import annotations
 
+from typing import Callable
+
 from solver.engine.board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
 from solver.engine.move import CASTLE, DOUBLE, LOCUST, PROMOTION
 from solver.engine.movegen import _castling_rooks, ep_captures
@@ -72,13 +74,21 @@ def filtered_observation(filters: tuple):
                 return True
         return False
 
+    return watch, check_of(watch)
+
+
+def check_of(watch: Callable) -> Callable:
+    """The check test `check(pos, side=None)` of an observation test
+    `watch(pos, target, pieces)`: the side's king observed by the other
+    side's pieces (a side without a king is never in check)."""
+
     def check(pos, side: int | None = None) -> bool:
         if side is None:
             side = pos.side
         ksq = pos.kings[side]
         return ksq >= 0 and watch(pos, ksq, pos.occupied[-side])
 
-    return watch, check
+    return check
 
 
 def in_check_by_tables(pos, side: int | None = None) -> bool:
