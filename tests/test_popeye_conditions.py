@@ -87,7 +87,9 @@ def test_circe_solution_is_popeyes(case):
     assert ours == popeye
 
 
-@pytest.mark.parametrize("case", CIRCE_CASES)
+# Every other case of each Circe form (cases are in form order), as a third
+# of the other conditions' are: CI's 30 minutes hold no more.
+@pytest.mark.parametrize("case", CIRCE_CASES[::2])
 def test_circe_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     monkeypatch.setenv(GENERIC_ENV, "1")
     ours, popeye = solve_case(CIRCE, case)
