@@ -34,10 +34,10 @@ def lines(nodes):
     return {tuple(turn_text(n.turn) for n in path) for path in line_paths(nodes)}
 
 
-def intelligent(pos: Position, schedule):
+def intelligent(pos: Position, schedule, goal: str = "#"):
     """The intelligent search's trie, however long its targets take (the
     solver itself hands a problem to brute force when they take too long)."""
-    return IntelligentSearch(Rules(), pos.copy(), schedule, Budget()).solve([])
+    return IntelligentSearch(Rules(), pos.copy(), schedule, Budget(), goal=goal).solve([])
 
 
 class NodeBudget(Budget):
@@ -54,25 +54,28 @@ class NodeBudget(Budget):
             raise TimeUp()
 
 
-def both(pos: Position, schedule, brute_nodes: int | None = None) -> tuple[set, set] | None:
+def both(pos: Position, schedule, brute_nodes: int | None = None,
+         goal: str = "#") -> tuple[set, set] | None:
     """(brute force lines, intelligent lines) of the same play; None when
     brute force needs more than `brute_nodes` positions."""
     budget = Budget() if brute_nodes is None else NodeBudget(brute_nodes)
     try:
-        brute = LineSearch(Rules(), pos.copy(), schedule, "#", budget).solve()
+        brute = LineSearch(Rules(), pos.copy(), schedule, goal, budget).solve()
     except TimeUp:
         return None
-    return lines(brute), lines(intelligent(pos, schedule))
+    return lines(brute), lines(intelligent(pos, schedule, goal))
 
 
-def compare_random(rng, count: int, to_move: int, schedule, cap: int = 8_000, **kinds) -> int:
-    """Compare `count` random positions (those brute force solves within
-    `cap` positions); return how many have solutions."""
+def compare_positions(make_position, count: int, schedule, cap: int = 8_000, goal: str = "#") -> int:
+    """Compare the intelligent search with brute force on `count` positions
+    of `make_position()` (those brute force solves within `cap` positions,
+    drawing up to six times as many); return how many have solutions.  The
+    one comparison loop of the mate and the stalemate tests."""
     count *= SCALE
     solved = compared = 0
     for _ in range(count * 6):
-        pos = random_position(rng, to_move, **kinds)
-        result = both(pos, schedule, cap)
+        pos = make_position()
+        result = both(pos, schedule, cap, goal)
         if result is None:
             continue
         brute, smart = result
@@ -83,6 +86,11 @@ def compare_random(rng, count: int, to_move: int, schedule, cap: int = 8_000, **
             break
     assert compared == count
     return solved
+
+
+def compare_random(rng, count: int, to_move: int, schedule, cap: int = 8_000, **kinds) -> int:
+    """`compare_positions` on random positions (`random_position`)."""
+    return compare_positions(lambda: random_position(rng, to_move, **kinds), count, schedule, cap)
 
 
 def helpmate(fen: str, half_moves: int, first: int = BLACK):

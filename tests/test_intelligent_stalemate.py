@@ -15,15 +15,15 @@ import random
 
 import pytest
 
-from solver.base.budget import Budget, TimeUp
+from solver.base.budget import Budget
 from solver.conditions.rules import Rules
 from solver.engine.board import BISHOP, BLACK, KNIGHT, PAWN, QUEEN, ROOK, SQUARES, WHITE
 from solver.engine.movegen import in_check
 from solver.engine.position import Position
 from solver.search.goals import INTELLIGENT
 from solver.search.helpplay import LineSearch, help_schedule, series_schedule
-from solver.search.intelligent import IntelligentSearch, intelligent_search
-from test_intelligent import SCALE, NodeBudget, final_positions, lines, pinned
+from solver.search.intelligent import intelligent_search
+from test_intelligent import both, compare_positions, final_positions, pinned
 
 _KINDS = (PAWN, KNIGHT, BISHOP, ROOK, QUEEN, PAWN)
 
@@ -48,38 +48,14 @@ def stalemate_position(rng: random.Random, to_move: int, stalemated: int, weak: 
             return pos
 
 
-def both(pos: Position, schedule, goal: str, cap: int):
-    """(brute force lines, intelligent lines), or None when brute force
-    needs more than `cap` positions."""
-    try:
-        brute = LineSearch(Rules(), pos.copy(), schedule, goal, NodeBudget(cap)).solve()
-    except TimeUp:
-        return None
-    smart = IntelligentSearch(Rules(), pos.copy(), schedule, Budget(), goal=goal).solve([])
-    return lines(brute), lines(smart)
-
-
 def compare_random(seed: int, count: int, schedule, goal: str, cap: int = 8_000,
                    weak=(0, 2), strong=(1, 3)) -> int:
-    """Compare `count` random positions that brute force solves within `cap`
-    positions; return how many have solutions."""
+    """`compare_positions` on random positions biased towards stalemates."""
     rng = random.Random(seed)
-    count *= SCALE
     stalemated = -schedule.sides[-1]
-    compared = solved = 0
-    for _ in range(count * 6):
-        pos = stalemate_position(rng, schedule.sides[0], stalemated, rng.randint(*weak), rng.randint(*strong))
-        result = both(pos, schedule, goal, cap)
-        if result is None:
-            continue
-        brute, smart = result
-        assert smart == brute, pos.fen()
-        solved += bool(brute)
-        compared += 1
-        if compared == count:
-            break
-    assert compared == count
-    return solved
+    return compare_positions(
+        lambda: stalemate_position(rng, schedule.sides[0], stalemated, rng.randint(*weak), rng.randint(*strong)),
+        count, schedule, cap, goal)
 
 
 SCHEDULES = {
@@ -129,7 +105,7 @@ def test_tricky_stalemates(fen, play, feature):
     schedule = SCHEDULES[play]
     pos = Position.from_fen(fen)
     pos.set_side(schedule.sides[0])
-    brute, smart = both(pos, schedule, "=", 10 ** 7)
+    brute, smart = both(pos, schedule, 10 ** 7, "=")
     assert smart == brute
     stalemated = -schedule.sides[-1]
     if feature == "promotion":
