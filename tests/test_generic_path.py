@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, reference
+from conftest import REFERENCE, ROOT, reference
 from perft_data import read_perft_file
 from solver.model.problem import Condition
 from solver.engine.perft import perft
@@ -91,20 +91,28 @@ def _solve(files, generic_path: bool) -> subprocess.CompletedProcess:
     return proc
 
 
-def test_solutions_are_the_same_under_the_generic_path():
+def _generic_path_files() -> list[str]:
+    """The bundled files and each English reference file (one placeholder
+    when ../shared is absent: the test then skips, or fails under CI)."""
+    english = sorted(f"english/{p.name}" for p in (REFERENCE / "popeye" / "english").glob("*.inp"))
+    return ["problems/examples.inp", "problems/classics.txt", *(english or ["english/(absent)"])]
+
+
+# One test per file, so that the suite's workers share them out.
+@pytest.mark.parametrize("name", _generic_path_files())
+def test_solutions_are_the_same_under_the_generic_path(name):
     """The bundled examples and classics (direct, help, self, reflex play,
     twins, duplex) and Popeye's English reference files (Messigny among
     them): killer moves, flight refutation, checking-move geometry, the
     intelligent search and pins on, then all off; the output must not
     change.  (problems/marseillais.txt and messigny.txt take minutes on the
     generic path: Marseillais and Messigny are compared by perft above.)"""
-    english = sorted(str(p) for p in reference("popeye", "english").glob("*.inp"))
-    files = ["problems/examples.inp", "problems/classics.txt", *english]
-    fast = _solve(files, generic_path=False)
-    slow = _solve(files, generic_path=True)
+    path = str(reference("popeye", *name.split("/"))) if name.startswith("english/") else name
+    fast = _solve([path], generic_path=False)
+    slow = _solve([path], generic_path=True)
     assert slow.returncode == fast.returncode, slow.stderr[-2000:]
     assert slow.stdout == fast.stdout
-    assert fast.stdout.count("solution finished") >= 15
+    assert fast.stdout.count("solution finished") >= 1
 
 
 def test_table_observation_answers_as_the_walks_do():

@@ -170,7 +170,8 @@ def test_hash_does_not_depend_on_the_paint():
 # Problems whose solving takes too long for CI (the generic path in Python),
 # with the time measured on the loaded 2-core machine: compared only under
 # FEERIE_SLOW_TESTS=1 (within SLOW_MAX_SECONDS).
-SLOW = {"h2#5": "57 s", "h2#6": "48 s", "h3#1": "58 s", "h3#2": "over 60 s", "h3#5": "55 s"}
+SLOW = {"h2#5": "57 s", "h2#6": "48 s", "h3#1": "58 s", "h3#2": "over 60 s", "h3#5": "55 s",
+        "h3#4": "48 s in a loaded CI run"}
 SLOW_MAX_SECONDS = 600
 
 

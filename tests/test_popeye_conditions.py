@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
 
 import grammar
@@ -35,7 +37,23 @@ DIRS = {d.name: d for d in (DATA, CAPTURER)}
 CASES = [f"{d.name}/{case}" for d in DIRS.values() for case in cases(d)]
 
 
-def _solve(case: str):
+# Cases that took 14 s or more in a fresh clone's CI run on a loaded 2-core machine (2026-12-02,
+# `--durations`): compared only under FEERIE_SLOW_TESTS=1, so that CI keeps its 30 minutes
+# (this file alone took over 1,000 s).  Each condition keeps its other cases in CI.
+SLOW = {"popeye_conditions/" + c for c in (
+    "AntiGuards#10", "AntiGuards#11", "AntiGuards#13", "AntiGuards#14", "AntiGuards#15",
+    "Isardam#16", "Isardam#17", "Isardam#18", "Madrasi#13", "ExclusiveChess#20", "FaceToFace#17",
+    "LeseMajeste#24", "LeseMajeste#34", "Patrouille#14", "EiffelChess#18", "Lortap#13")} | {
+    "capturer/AntiAndernachChess#15"}
+GENERIC_SLOW = {"popeye_conditions/" + c for c in (
+    "AntiGuards#11", "AntiGuards#14", "ChecklessChess#25", "ChecklessChess#28", "BlackMustCapture#10",
+    "Isardam#16", "Madrasi#13")}
+RUN_SLOW = os.environ.get("FEERIE_SLOW_TESTS") == "1"
+
+
+def _solve(case: str, slow: set[str] = SLOW):
+    if case in slow and not RUN_SLOW:
+        pytest.skip("too slow for CI (14 s or more); FEERIE_SLOW_TESTS=1 runs it")
     folder, name = case.split("/")
     return solve_case(DIRS[folder], name)
 # the Circe family (solver.conditions.circe): `--circe` of the generator
@@ -58,6 +76,7 @@ def test_every_condition_has_problems():
                      "AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
                      "Hypervolage"}
     assert len(CASES) >= 100
+    assert SLOW <= set(CASES) and GENERIC_SLOW <= set(CASES[::3])
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -69,7 +88,7 @@ def test_solution_is_popeyes(case):
 @pytest.mark.parametrize("case", CASES[::3])
 def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case)
+    ours, popeye = _solve(case, GENERIC_SLOW)
     assert ours == popeye
 
 
