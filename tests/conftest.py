@@ -15,6 +15,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = Path(os.environ.get("FEERIE_REFERENCE", ROOT.parent / "shared" / "reference"))
+# FEERIE_SLOW_TESTS=1 also runs the cases listed as too slow for CI
+SLOW_TESTS = os.environ.get("FEERIE_SLOW_TESTS") == "1"
+
+
+def skip_unless_slow_tests(why: str) -> None:
+    """Skip a case listed as too slow for CI (`why`: its measured time),
+    unless FEERIE_SLOW_TESTS=1."""
+    if not SLOW_TESTS:
+        pytest.skip(f"too slow for CI ({why}); FEERIE_SLOW_TESTS=1 runs it")
 
 
 def reference(*parts: str) -> Path:

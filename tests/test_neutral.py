@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import skip_unless_slow_tests
 from popeye_reference import cases, solve_case
 from solver.engine.board import BLACK, WHITE, parse_square, square_name
 from solver.engine.move import PROMOTION
@@ -177,8 +178,8 @@ SLOW_MAX_SECONDS = 600
 
 @pytest.mark.parametrize("case", cases(DATA))
 def test_solution_equals_popeye(case):
-    if case in SLOW and os.environ.get("FEERIE_SLOW_TESTS") != "1":
-        pytest.skip(f"too slow for CI ({SLOW[case]}); FEERIE_SLOW_TESTS=1 runs it")
+    if case in SLOW:
+        skip_unless_slow_tests(SLOW[case])
     ours, popeyes = solve_case(DATA, case, SLOW_MAX_SECONDS if case in SLOW else 60)
     assert ours == popeyes, case
 

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import os
-
 import pytest
 
 import grammar
+from conftest import skip_unless_slow_tests
 from popeye_reference import cases, solve_case
 from solver.run.solve import unsupported_reason
 from solver.conditions.variant import GENERIC_ENV
@@ -48,12 +47,11 @@ SLOW = {"popeye_conditions/" + c for c in (
 GENERIC_SLOW = {"popeye_conditions/" + c for c in (
     "AntiGuards#11", "AntiGuards#14", "ChecklessChess#25", "ChecklessChess#28", "BlackMustCapture#10",
     "Isardam#16", "Madrasi#13")}
-RUN_SLOW = os.environ.get("FEERIE_SLOW_TESTS") == "1"
 
 
 def _solve(case: str, slow: set[str] = SLOW):
-    if case in slow and not RUN_SLOW:
-        pytest.skip("too slow for CI (14 s or more); FEERIE_SLOW_TESTS=1 runs it")
+    if case in slow:
+        skip_unless_slow_tests("14 s or more in a loaded CI run")
     folder, name = case.split("/")
     return solve_case(DIRS[folder], name)
 # the Circe family (solver.conditions.circe): `--circe` of the generator

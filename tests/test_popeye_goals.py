@@ -7,12 +7,12 @@ Each must give Popeye's solution, on the fast path and on the generic one."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 import grammar
+from conftest import skip_unless_slow_tests
 from popeye_reference import cases, solve_case
 from solver.conditions.variant import GENERIC_ENV
 from solver.run.solve import unsupported_reason
@@ -49,8 +49,8 @@ GENERIC_SLOW = {"exact_reci_h3": "about 55 s on the generic path"}
 @pytest.mark.parametrize("case", CASES)
 def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     slow = GENERIC_SLOW.get(case.rsplit("#", 1)[0])
-    if slow and os.environ.get("FEERIE_SLOW_TESTS") != "1":
-        pytest.skip(f"too slow for CI ({slow}); FEERIE_SLOW_TESTS=1 runs it")
+    if slow:
+        skip_unless_slow_tests(slow)
     monkeypatch.setenv(GENERIC_ENV, "1")
     ours, popeye = solve_case(DATA, case)
     assert ours == popeye

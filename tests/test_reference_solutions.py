@@ -18,11 +18,10 @@ reported as skipped, with that reason, otherwise).
 
 from __future__ import annotations
 
-import os
 
 import pytest
 
-from conftest import REFERENCE, reference
+from conftest import REFERENCE, reference, skip_unless_slow_tests
 
 FILES = [
     "english/direct_mate2.inp", "english/direct_mate2_threat_tries.inp",
@@ -177,8 +176,8 @@ def test_solution_equals_popeye(case):
         return
     assert refusal is None, f"{case}: feerie refuses it ({refusal}); list it in UNSUPPORTED"
     slow = SLOW.get(case)
-    if slow and os.environ.get("FEERIE_SLOW_TESTS") != "1":
-        pytest.skip(f"too slow for CI ({slow}); FEERIE_SLOW_TESTS=1 runs it")
+    if slow:
+        skip_unless_slow_tests(slow)
     from solver.run.solve import solve_problem
     from solver.output.compare import canonical_all
 
