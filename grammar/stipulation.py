@@ -154,11 +154,17 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
             text = intro.value + text
     elif exact is not None and not reci and counting == "battle":
         unsupported = unsupported or "exact- stipulations of direct, self and reflex play"
+    intro_moves = 0
     if intro is not None:
-        unsupported = "introductory moves (n->)"
+        intro_moves = int(intro.value[:-2])
+        if not series or reci or intro_moves == 0:
+            unsupported = "introductory moves (n->)" + ("" if series else " before play other than series play")
+        elif model_play not in ("direct", "help", "self"):
+            unsupported = unsupported or "introductory moves (n->)"
     return Stipulation(text=text, play=model_play, goal=goal, moves=moves, half=half, series=series,
                        unsupported=unsupported, target=target,
-                       exact=exact is not None and not (counting == "battle" and moves <= 1))
+                       exact=exact is not None and not (counting == "battle" and moves <= 1),
+                       intro=intro_moves)
 
 
 def _error(message: str, offset: int) -> InputError:
@@ -229,4 +235,6 @@ def starting_side(stipulation: Stipulation) -> str | None:
         black_first = False
     if half and not series:
         black_first = not black_first
+    if stipulation.intro:
+        black_first = not black_first  # m->: the other side's introductory moves come first
     return BLACK if black_first else WHITE

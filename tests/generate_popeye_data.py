@@ -586,6 +586,14 @@ GOAL_FORMS = {
     "exact_ser_x3": ("exact-ser-x3", "", 6, (1, 4), ""),
     "exact_serh_z3": ("exact-ser-hz{z}3", "SetPlay", 6, (1, 4), ""),
     "exact_sers_x2": ("exact-ser-sx2", "SetPlay", 6, (3, 6), ""),
+    # m->: the other side's m series moves first, then the series play
+    "intro_ser2": ("2->ser-#2", "", 8, (1, 4), ""),
+    "intro_ser3": ("1->ser-#3", "Duplex", 4, (1, 4), ""),
+    "intro_ser_stale2": ("1->ser-=2", "", 6, (0, 4), "blocked"),
+    "intro_ser_x2": ("1->ser-x2", "", 6, (1, 4), ""),
+    "intro_serh2": ("2->ser-h#2", "", 8, (1, 4), ""),
+    "intro_sers2": ("1->ser-s#2", "", 6, (3, 6), ""),
+    "intro_exact_ser3": ("1->exact-ser-#3", "", 4, (1, 4), ""),
 }
 
 

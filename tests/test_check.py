@@ -320,3 +320,12 @@ def test_short_solution_keeps_the_goal_digits():
     assert v.twins[0].evidence[0].startswith("short solution: h001 has 1.Kf8-e7 0-0")
     v = check("white: Kh1 Rd1\nblack: Ke8 Pc5\nstipulation: zd82")
     assert v.twins[0].evidence[0].startswith("short solution: zd81 has 1.Rd1-d8 + z !")
+
+
+def test_introductory_moves_lines_are_judged_by_the_play_after_them():
+    # 2->ser-#2: Black's 1.Kc8-b8 2.Kb8-a8, then White's series; 1.Rh2-h8 # alone is a short
+    # solution (ser-#1 after the introductory moves), the 14 two-move series the solutions
+    v = check("white: Ka1 Rh2\nblack: Kc8 Pa7 Pb7\nstipulation: 2->ser-#2")
+    assert v.verdict == SHORT
+    assert v.twins[0].evidence[0] == "short solution: 2->ser-#1 has 1.Kc8-b8 2.Kb8-a8 1.Rh2-h8 #"
+    assert v.twins[0].evidence[1].startswith("14 solutions: 1.Kc8-b8 2.Kb8-a8 1.")

@@ -132,7 +132,8 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),
     ("exact-ser-reci-h#3", "exact- series reciprocal"),
-    ("pser-h#3", "parry"), ("phser-s#3", "parry"), ("1->ser-#4", "introductory"), ("hr#2", "help-reflex"),
+    ("pser-h#3", "parry"), ("phser-s#3", "parry"), ("1->h#4", "introductory moves (n->) before play other than series"),
+    ("0->ser-#4", "introductory"), ("2->ser-reci-h#3", "introductory"), ("hr#2", "help-reflex"),
     ("ser-<>3", "exchange"), ("ser-r=3", "series reflex"),
     ("ctr3", "circuit"), ("c812", "chess81"), ("kd42", "kiss"),
 ])
@@ -193,7 +194,7 @@ def test_bad_stipulations(text):
 @pytest.mark.parametrize("text, side", [("#2", WHITE), ("h#2", BLACK), ("h#2.5", WHITE), ("s#2", WHITE),
                                         ("r#2", WHITE), ("ser-#3", WHITE), ("ser-h#3", BLACK),
                                         ("ser-s#3", WHITE), ("hs#3", WHITE), ("ser-hs#5", BLACK),
-                                        ("reci-h#3", BLACK), ("1->ser-#4", None)])
+                                        ("reci-h#3", BLACK), ("1->ser-#4", BLACK), ("2->ser-h#3", WHITE), ("pser-h#3", None)])
 def test_starting_side(text, side):
     assert starting_side(parse_stipulation(text)) == side
 
@@ -203,3 +204,15 @@ def test_white_to_play_shortens_help_play():
     assert white_to_play(parse_stipulation("h002")).text == "h001.5"
     assert white_to_play(parse_stipulation("h#2.5")) is None
     assert white_to_play(parse_stipulation("#2")) is None
+
+
+@pytest.mark.parametrize("text, intro, half_moves", [
+    ("1->ser-#4", 1, 5), ("3->ser-#2", 3, 5), ("2->ser-h#3", 2, 6), ("1->ser-s#2", 1, 4),
+    ("1->exact-ser-#3", 1, 4), ("ser-#3", 0, 3),
+])
+def test_introductory_moves_before_series_play(text, intro, half_moves):
+    # m->: up to m series moves of the other side first (tests/test_popeye_goals.py's intro_ forms
+    # compare the solutions with Popeye's)
+    stip = parse_stipulation(text)
+    assert stip.supported and stip.series and stip.text == text
+    assert (stip.intro, stip.half_moves) == (intro, half_moves)

@@ -55,14 +55,14 @@ def test_shape(name):
     assert set(problem) == {"authors", "origin", "title", "award", "remark", "source", "line", "language",
                             "stipulation", "conditions", "options", "pieces"}
     assert set(problem["stipulation"]) == {"text", "play", "goal", "target", "moves", "half", "series",
-                                            "exact", "reci_goal", "reci_target"}
+                                            "exact", "reci_goal", "reci_target", "intro"}
     assert set(problem["pieces"]) == {"white", "black", "neutral"}
     for twin in data["twins"]:
         assert set(twin) == {"label", "description", "continued", "zero_position", "illegal", "phases"}
         for phase in twin["phases"]:
             assert set(phase) == {"reversed", "sections"}
             for section in phase["sections"]:
-                assert set(section) == {"kind", "layout", "skipped", "label", "nodes"}
+                assert set(section) == {"kind", "layout", "skipped", "intro", "label", "nodes"}
                 assert section["kind"] in ("set", "play", "postkey")
                 assert section["layout"] in ("tree", "line")
                 for root in section["nodes"]:

@@ -562,10 +562,11 @@ class _Judge:
                     full = max(moves_of) if moves_of else None
                     paths = []
                     for path in line_paths(section.nodes):
-                        if full is None or len(path) >= full:
+                        length = len(path) - _intro_run([n.side for n in path], problem.stipulation.intro)
+                        if full is None or length >= full:
                             paths.append(path)
                         else:
-                            self.short_found.append((moves_of.get(len(path), 0), section.skipped, path))
+                            self.short_found.append((moves_of.get(length, 0), section.skipped, path))
                 self.found.append((phase.reversed, section.skipped, paths))
 
     # -- texts --
@@ -576,7 +577,7 @@ class _Judge:
 
         if self.layout == TREE:
             return "1." + turn_text(path[0].turn, self.language) + " !"
-        return " ".join(line_text(path, skipped, self.language).split())
+        return " ".join(line_text(path, skipped, self.language, self.problem.stipulation.intro).split())
 
     def all_solutions(self) -> list[str]:
         return [self.solution_text(p, skipped) for _, skipped, paths in self.found for p in paths]
@@ -1010,12 +1011,26 @@ def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
     stipulation's `moves` for that length (h#2.5: 1 -> 0, 3 -> 1, 5 -> 2)."""
     from solver.run.solve import plan
 
+    intro = problem.stipulation.intro
     for spec in plan(problem):
         if spec.kind is SectionKind.PLAY and spec.reversed == reversed_ and spec.layout == LINE:
-            n, m = problem.stipulation.moves, len(spec.schedules)
-            return {len(sch.sides) + (sch.final == "forced"): n - (m - 1 - j)
-                    for j, sch in enumerate(spec.schedules)}
+            # (after m-> introductory moves: the length of the play that follows them)
+            lengths = sorted({len(sch.sides) - _intro_run(sch.sides, intro) + (sch.final == "forced")
+                              for sch in spec.schedules})
+            n, m = problem.stipulation.moves, len(lengths)
+            return {length: n - (m - 1 - j) for j, length in enumerate(lengths)}
     return {}
+
+
+def _intro_run(sides, intro: int) -> int:
+    """How many of a line's first moves (by their sides) are m-> introductory
+    moves: the first run of one side's moves when the stipulation has them."""
+    if not intro or not sides:
+        return 0
+    run = 1
+    while run < len(sides) and sides[run] == sides[0]:
+        run += 1
+    return run
 
 
 def shorter_lengths(stip, layout: str) -> list[int]:

@@ -91,6 +91,9 @@ class Stipulation:
     part); `reci_goal` (and `reci_target`) is G1, the goal Black reaches
     with that last move itself (the same as `goal` in 'reci-h#3').
     `exact` marks Popeye's 'exact-': no shorter solution counts.
+    `intro` is m of Popeye's 'm->' before series play ('3->ser-#2'): the
+    other side first plays m series moves, then the series play follows
+    (Popeye numbers its moves from 1 again).
     """
 
     text: str
@@ -106,6 +109,7 @@ class Stipulation:
     reci_goal: str | None = None
     reci_target: str | None = None
     exact: bool = False
+    intro: int = 0
 
     @property
     def supported(self) -> bool:
@@ -115,7 +119,7 @@ class Stipulation:
     def half_moves(self) -> int:
         """The most half-moves the play can take (both sides' moves counted)."""
         if self.series:
-            return self.moves + (0 if self.play == "direct" else 1)
+            return self.intro + self.moves + (0 if self.play == "direct" else 1)
         if self.play == "direct":
             return 2 * self.moves - 1
         return 2 * self.moves + (1 if self.half else 0)
@@ -279,6 +283,9 @@ class Problem:
                 detail = (" with a number (Popeye then prints at most that many solutions per"
                           " mate position)" if opt.name == "Intelligent" else "")
                 reasons.append(f"option {opt.name} is not supported{detail}")
+            elif opt.name == "SetPlay" and self.stipulation.intro:
+                # Popeye's is the series play without the introductory moves, numbered '1...'
+                reasons.append("option SetPlay with introductory moves (n->) is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         for twin in self.twins:

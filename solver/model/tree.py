@@ -218,12 +218,16 @@ class Section:
     (`1...Xx`), 2 for the set play of h#n.5 (`1...  ...`). `label` (post-key
     play) is 'threat' or 'zugzwang' when Popeye prints one before the play,
     or 'check' when the diagram has the defender in check (Popeye's ' +').
+    `intro` (line layout) is m of m-> introductory play ('3->ser-#2': 3): each
+    line starts with 1 to m series moves of one side, and Popeye numbers the
+    moves after them from 1 again, by the side that plays the series.
     """
 
     kind: SectionKind
     layout: str
     nodes: list[Node] = field(default_factory=list)
     skipped: int = 0
+    intro: int = 0
     label: str | None = None
     shortest_first: bool = False  # series play: shorter lines are printed first (as Popeye does)
 

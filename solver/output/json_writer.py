@@ -65,7 +65,7 @@ def node_json(node: Node) -> dict[str, Any]:
 
 def section_json(section: Section) -> dict[str, Any]:
     return {"kind": section.kind.value, "layout": section.layout, "skipped": section.skipped,
-            "label": section.label, "nodes": [node_json(n) for n in section.nodes]}
+            "intro": section.intro, "label": section.label, "nodes": [node_json(n) for n in section.nodes]}
 
 
 def twin_json(twin: TwinSolution) -> dict[str, Any]:
@@ -96,7 +96,8 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "language": problem.language,
         "stipulation": {"text": stip.text, "play": stip.play, "goal": stip.goal, "target": stip.target,
                         "moves": stip.moves, "half": stip.half, "series": stip.series,
-                        "exact": stip.exact, "reci_goal": stip.reci_goal, "reci_target": stip.reci_target},
+                        "exact": stip.exact, "reci_goal": stip.reci_goal, "reci_target": stip.reci_target,
+                        "intro": stip.intro},
         "conditions": [{"name": c.name, "params": list(c.params)} for c in problem.conditions],
         "options": [{"name": o.name, "args": list(o.args)} for o in problem.options],
         "pieces": pieces,
@@ -162,7 +163,7 @@ class JsonLinesStream:
         if phase is not self._phase:
             self._phase, self._phases = phase, self._phases + 1
         self.emit("section", phase=self._phases, reversed=phase.reversed, kind=section.kind.value,
-                  layout=section.layout, skipped=section.skipped)
+                  layout=section.layout, skipped=section.skipped, intro=section.intro)
 
     def found(self, section: Section, item) -> None:
         if isinstance(item, Node):
@@ -207,7 +208,8 @@ def twins_from_events(events: list[dict[str, Any]]) -> list[TwinSolution]:
             phases = twins[-1].phases
             if len(phases) <= e["phase"]:
                 phases.append(Phase([], reversed=e["reversed"]))
-            section = Section(SectionKind(e["kind"]), e["layout"], skipped=e["skipped"])
+            section = Section(SectionKind(e["kind"]), e["layout"], skipped=e["skipped"],
+                              intro=e.get("intro", 0))
             phases[e["phase"]].sections.append(section)
         elif kind == "node":
             section.nodes.append(_node(e["node"]))
@@ -255,7 +257,8 @@ def twins_from_json(twins: list[dict[str, Any]]) -> list[TwinSolution]:
     result = []
     for t in twins:
         phases = [Phase([Section(SectionKind(s["kind"]), s["layout"], [_node(n) for n in s["nodes"]],
-                                 skipped=s["skipped"], label=s["label"]) for s in p["sections"]],
+                                 skipped=s["skipped"], intro=s.get("intro", 0), label=s["label"])
+                         for s in p["sections"]],
                         reversed=p["reversed"]) for p in t["phases"]]
         result.append(TwinSolution(phases, label=t["label"], description=t["description"],
                                    continued=t["continued"], zero_position=t["zero_position"],

@@ -213,7 +213,7 @@ _SIDE_WORDS = {word.lower(): side for words in COLOURS.values() for word, side i
 def _first_side(stipulation: str | None, skipped: int, reversed_: bool) -> str:
     """Who makes the first printed move of a line (see the module docstring).
     A structured stipulation numbers the moves from the side it names."""
-    stip = re.sub(r"^exact-", "", stipulation or "")
+    stip = re.sub(r"^(\d+->)?(exact-)?", "", stipulation or "")
     named = _SIDE_WORDS.get(stip.split(" ", 1)[0].lower()) if " " in stip else None
     natural = BLACK  # h#, h=, reci-h#, ser-h#, ser-h=: Black starts
     if named is not None:
@@ -240,6 +240,10 @@ class _SolutionParser:
         self.stipulation = stipulation
         self.duplex = duplex  # None: not known (no header)
         self.half_duplex = half_duplex
+        intro = re.match(r"(\d+)->", stipulation or "")
+        # m of m-> introductory play; without a header (NoBoard) unknown, so a
+        # line's numbers starting again at 1 are read as its end, too
+        self.intro = int(intro.group(1)) if intro else 0
         messages = MESSAGES[language]
         self.labels = {messages[THREAT_LABEL]: THREAT_LABEL, messages[ZUGZWANG_LABEL]: ZUGZWANG_LABEL}
         self.but = "    " + messages["but"]
@@ -257,12 +261,16 @@ class _SolutionParser:
         else:
             skipped, pos = 0, 0
         items = []
+        restart = None
         expected = 1 if skipped == 0 else 2
         number_re = re.compile(r" *(\d+)\.(?!\.)")
         while True:
             m = number_re.match(token, pos)
             numbered = m is not None
             if numbered:
+                if (int(m.group(1)) == 1 and expected > 1 and restart is None
+                        and (self.intro or self.stipulation is None)):
+                    expected, restart = 1, len(items)  # the play after m-> introductory moves
                 if int(m.group(1)) != expected:
                     raise ParseFailure(f"move numbers not understood in {token.strip()!r}")
                 expected += 1
@@ -277,7 +285,7 @@ class _SolutionParser:
                 raise ParseFailure(f"notation: {err}") from None
             items.append((numbered, turn))
             if pos == len(token):
-                return skipped, items
+                return skipped, items, restart
             if token[pos] != " ":
                 raise ParseFailure(f"cannot read {token[pos:]!r}")
             pos += 1
@@ -288,7 +296,7 @@ class _SolutionParser:
         for token in tokens:
             if not token.startswith("  ") or token.startswith("   "):
                 raise ParseFailure(f"not a line of help or series play: {token!r}")
-            skipped, items = self.line(token)
+            skipped, items, restart = self.line(token)
             if skipped_all is not None and skipped != skipped_all:
                 raise ParseFailure("lines of one section start differently")
             skipped_all = skipped
@@ -296,7 +304,10 @@ class _SolutionParser:
             numbered_side = other_side(first) if skipped == 1 else first
             level = roots
             for k, (numbered, turn) in enumerate(items):
-                side = numbered_side if numbered else other_side(numbered_side)
+                if restart is not None and k < restart:
+                    side = other_side(first)  # m->: the other side's series moves come first
+                else:
+                    side = numbered_side if numbered else other_side(numbered_side)
                 turn = _with_side(turn, side)
                 last = level[-1] if level else None
                 if (last is not None and last.children and k + 1 < len(items)
@@ -306,7 +317,7 @@ class _SolutionParser:
                     node = Node(Role.HELP, turn, side=side)
                     level.append(node)
                 level = node.children
-        return Section(kind, LINE, roots, skipped=skipped_all or 0)
+        return Section(kind, LINE, roots, skipped=skipped_all or 0, intro=self.intro)
 
     # -- trees --
 

@@ -293,8 +293,11 @@ def _tree_children(children: list[Node], depth: int, language: str, out: list[st
 
 
 
-def line_text(path, skipped: int, language: str = "en") -> str:
-    """One solution of line play: '  1.Qa6-a5 Kd7-c8   2.Kb5-a6 Qg7-b7 #'."""
+def line_text(path, skipped: int, language: str = "en", intro: int = 0) -> str:
+    """One solution of line play: '  1.Qa6-a5 Kd7-c8   2.Kb5-a6 Qg7-b7 #'.
+    With `intro` (m of m->), the line starts with up to m series moves of one
+    side, after which the numbers start again from 1, by the side that
+    plays next: '  1.Kc8-b8   2.Kb8-a8   1.Rh2-h8 #'."""
     first = path[0].side
     if first is None:
         raise ValueError("line play needs the side of each move (Node.side)")
@@ -307,6 +310,8 @@ def line_text(path, skipped: int, language: str = "en") -> str:
     for i, node in enumerate(path):
         if node.side is None:
             raise ValueError("line play needs the side of each move (Node.side)")
+        if intro and i and node.side != path[i - 1].side and path[i - 1].side == first == numbered:
+            number, numbered = 1, node.side   # the end of the introductory moves
         if node.side == numbered:
             text += f"{number:3d}."
             number += 1
@@ -319,7 +324,7 @@ def line_text(path, skipped: int, language: str = "en") -> str:
 def _section(section: Section, language: str, out: list[str]) -> None:
     if section.layout == LINE:
         for path in printed_lines(section.nodes, section.shortest_first):
-            out.append("\n" + line_text(path, section.skipped, language))
+            out.append("\n" + line_text(path, section.skipped, language, section.intro))
         if section.kind is SectionKind.SET:
             out.append("\n")
         return
@@ -404,7 +409,7 @@ class TextStream:
     def found(self, section: Section, item) -> None:
         out: list[str] = []
         if section.layout == LINE:
-            out.append("\n" + line_text(item, section.skipped, self.language))
+            out.append("\n" + line_text(item, section.skipped, self.language, section.intro))
         elif section.kind is SectionKind.PLAY:
             _tree_node(item, 0, self.language, out)
             if item.role is not Role.FORCED:  # Popeye closes only keys' and tries' trees

@@ -217,6 +217,7 @@ class SectionSpec:
     layout: str
     schedules: tuple[Schedule, ...] = ()
     skipped: int = 0
+    intro: int = 0  # m of m-> introductory play (`Section.intro`)
 
 
 def plan(problem: Problem) -> list[SectionSpec]:
@@ -240,7 +241,11 @@ def plan(problem: Problem) -> list[SectionSpec]:
             else:
                 schedules = [series_schedule(WHITE * flip, n, then_other=False)
                              for n in range(1, stip.moves + 1)]
-            if problem.has_option("SetPlay") and stip.play in ("help", "self"):
+            if stip.intro:
+                # m->: first up to m series moves of the other side (Popeye's
+                # series branch: shorter ones count, as in the play after them)
+                schedules = intro_schedules(stip.intro, _exact(stip, schedules))
+            elif problem.has_option("SetPlay") and stip.play in ("help", "self"):
                 # Popeye's set play of ser-h and ser-s: the other side plays its
                 # last move at once (ser-# and ser-= have none: Popeye ignores it)
                 other = -schedules[0].sides[0]
@@ -248,7 +253,9 @@ def plan(problem: Problem) -> list[SectionSpec]:
                 sides = () if final == "forced" else (other,)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
                                          (Schedule(sides, final, other),), 1))
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
+                                     tuple(schedules) if stip.intro else _exact(stip, schedules),
+                                     intro=stip.intro))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
@@ -293,7 +300,7 @@ def solve_twin(problem: Problem, twin: TwinSolution, budget: Budget, executor=No
                     observer.phase_end(phase)
                 phase = Phase(reversed=spec.reversed)
                 twin.phases.append(phase)
-            section = Section(spec.kind, spec.layout, skipped=spec.skipped,
+            section = Section(spec.kind, spec.layout, skipped=spec.skipped, intro=spec.intro,
                               shortest_first=len(spec.schedules) > 1)
             phase.sections.append(section)
             observer.section_start(phase, section)
@@ -466,7 +473,7 @@ def _solve_part(problem: Problem, spec: SectionSpec, index: int, deadline: float
     deadline (an absolute `time.time()`: the parent's, whenever the task starts)."""
     deep_enough()
     budget = Budget(deadline=deadline)
-    section = Section(spec.kind, spec.layout, skipped=spec.skipped)
+    section = Section(spec.kind, spec.layout, skipped=spec.skipped, intro=spec.intro)
     timed_out = False
     try:
         run_section(problem, spec, section, budget, only=[index])
@@ -538,6 +545,15 @@ def _exact(stip: Stipulation, schedules) -> tuple[Schedule, ...]:
     longest alone (Popeye's minimum length is then the length itself)."""
     schedules = tuple(schedules)
     return schedules[-1:] if stip.exact else schedules
+
+
+def intro_schedules(intro: int, schedules) -> list[Schedule]:
+    """The series play of `schedules` after 1 to `intro` series moves of the
+    other side (m->), shortest first as Popeye prints them."""
+    other = -schedules[0].sides[0]
+    combined = [((other,) * k + s.sides, s) for k in range(1, intro + 1) for s in schedules]
+    combined.sort(key=lambda pair: len(pair[0]))   # a stable sort: fewer intro moves first
+    return [Schedule(sides, s.final, s.to_move) for sides, s in combined]
 
 
 def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:
