@@ -37,14 +37,18 @@ _PLAYS: dict[str | None, tuple[str, bool, str | None, str]] = {
     "ser-r": ("reflex", True, "series reflex play", "series"),
     "ser-hs": ("help-self", True, "series help-self play", "series"),
     "pser-": ("direct", True, "parry series", "battle"),
-    "pser-h": ("help", True, "parry series", "help"),
+    "pser-h": ("help", True, None, "series"),
     "pser-s": ("self", True, "parry series", "battle"),
     "pser-r": ("reflex", True, "parry series", "battle"),
     "pser-hs": ("help-self", True, "parry series", "series"),
-    "phser-": ("direct", True, "parry help series", "help"),
-    "phser-s": ("self", True, "parry help series", "help"),
+    "phser-": ("direct", True, None, "series"),
+    "phser-s": ("self", True, None, "series"),
     "phser-r": ("reflex", True, "parry help series", "help"),
 }
+
+# Parry series whose parries are help moves (chosen, not all answered): line play.
+# (pser-, pser-s, pser-r: every parry a defence, refused as "parry series".)
+_HELP_PARRIES = frozenset({"pser-h", "phser-", "phser-s"})
 
 # What feerie solves: (play, series) -> goals.  The goals beyond mate and
 # stalemate (solver.search.goals) go with every play form of mate but
@@ -164,7 +168,7 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
     return Stipulation(text=text, play=model_play, goal=goal, moves=moves, half=half, series=series,
                        unsupported=unsupported, target=target,
                        exact=exact is not None and not (counting == "battle" and moves <= 1),
-                       intro=intro_moves)
+                       intro=intro_moves, parry=play in _HELP_PARRIES)
 
 
 def _error(message: str, offset: int) -> InputError:

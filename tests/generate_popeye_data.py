@@ -594,6 +594,13 @@ GOAL_FORMS = {
     "intro_serh2": ("2->ser-h#2", "", 8, (1, 4), ""),
     "intro_sers2": ("1->ser-s#2", "", 6, (3, 6), ""),
     "intro_exact_ser3": ("1->exact-ser-#3", "", 4, (1, 4), ""),
+    # parry series with help parries: a checking series move is answered by any parry
+    "parry_serh3": ("pser-h#3", "", 8, (1, 4), ""),
+    "parry_serh_stale3": ("pser-h=3", "", 6, (1, 4), ""),
+    "parry_serh_x2": ("pser-hx2", "", 6, (1, 4), ""),
+    "parry_phser3": ("phser-#3", "", 8, (1, 4), ""),
+    "parry_phsers2": ("phser-s#2", "", 6, (3, 6), ""),
+    "parry_intro_serh2": ("1->pser-h#2", "", 6, (1, 4), ""),
 }
 
 

@@ -329,3 +329,12 @@ def test_introductory_moves_lines_are_judged_by_the_play_after_them():
     assert v.verdict == SHORT
     assert v.twins[0].evidence[0] == "short solution: 2->ser-#1 has 1.Kc8-b8 2.Kb8-a8 1.Rh2-h8 #"
     assert v.twins[0].evidence[1].startswith("14 solutions: 1.Kc8-b8 2.Kb8-a8 1.")
+
+
+def test_parry_series_lines_are_judged_without_their_parries():
+    # phser-#3 (Popeye's solutions, made by a local Popeye 4.104): 1.Qd1-h5 + Ke5-f4 2.Qh5-e5 +
+    # Kf4-f3 3.Ba6-e2 # is one of eleven three-move series, its parries not counted
+    v = check("white: Kg1 Qd1 Ba6\nblack: Ke5 Pd5\nstipulation: phser-#3")
+    assert v.verdict == COOKED
+    assert "11 solutions" in v.twins[0].evidence[0]
+    assert "1.Qd1-h5 + Ke5-f4 2.Qh5-e5 + Kf4-f3 3.Ba6-e2 #" in v.twins[0].evidence[0]

@@ -132,7 +132,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),
     ("exact-ser-reci-h#3", "exact- series reciprocal"),
-    ("pser-h#3", "parry"), ("phser-s#3", "parry"), ("1->h#4", "introductory moves (n->) before play other than series"),
+    ("pser-#3", "parry"), ("pser-s#3", "parry"), ("phser-r#3", "parry"), ("1->h#4", "introductory moves (n->) before play other than series"),
     ("0->ser-#4", "introductory"), ("2->ser-reci-h#3", "introductory"), ("hr#2", "help-reflex"),
     ("ser-<>3", "exchange"), ("ser-r=3", "series reflex"),
     ("ctr3", "circuit"), ("c812", "chess81"), ("kd42", "kiss"),
@@ -194,7 +194,7 @@ def test_bad_stipulations(text):
 @pytest.mark.parametrize("text, side", [("#2", WHITE), ("h#2", BLACK), ("h#2.5", WHITE), ("s#2", WHITE),
                                         ("r#2", WHITE), ("ser-#3", WHITE), ("ser-h#3", BLACK),
                                         ("ser-s#3", WHITE), ("hs#3", WHITE), ("ser-hs#5", BLACK),
-                                        ("reci-h#3", BLACK), ("1->ser-#4", BLACK), ("2->ser-h#3", WHITE), ("pser-h#3", None)])
+                                        ("reci-h#3", BLACK), ("1->ser-#4", BLACK), ("2->ser-h#3", WHITE), ("pser-h#3", BLACK), ("pser-#3", None)])
 def test_starting_side(text, side):
     assert starting_side(parse_stipulation(text)) == side
 

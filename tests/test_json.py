@@ -55,7 +55,7 @@ def test_shape(name):
     assert set(problem) == {"authors", "origin", "title", "award", "remark", "source", "line", "language",
                             "stipulation", "conditions", "options", "pieces"}
     assert set(problem["stipulation"]) == {"text", "play", "goal", "target", "moves", "half", "series",
-                                            "exact", "reci_goal", "reci_target", "intro"}
+                                            "exact", "reci_goal", "reci_target", "intro", "parry"}
     assert set(problem["pieces"]) == {"white", "black", "neutral"}
     for twin in data["twins"]:
         assert set(twin) == {"label", "description", "continued", "zero_position", "illegal", "phases"}

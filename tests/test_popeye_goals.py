@@ -32,6 +32,7 @@ def test_every_goal_and_play_form_has_problems():
                      ("semi-reflex", False), ("help-self", False), ("direct", True),
                      ("help", True), ("self", True)}
     assert any(s.intro for s in stips)  # m-> introductory moves before series play
+    assert any(s.parry for s in stips)  # parry series with help parries
     assert len(CASES) >= 150
 
 
@@ -48,7 +49,7 @@ GENERIC_SLOW = {"exact_reci_h3": "about 55 s on the generic path",
                 "intro_serh2#4": "over 60 s on the generic path on a loaded machine"}
 # Forms (by prefix) whose generic-path run takes one case in so many, as the
 # condition tests do: the m-> forms cost about 100 s in all on the generic path.
-GENERIC_EVERY = {"intro_": 3}
+GENERIC_EVERY = {"intro_": 3, "parry_": 3}
 GENERIC_CASES = [c for c in CASES
                  if all(not c.startswith(prefix) or int(c.rsplit("#", 1)[1]) % every == 1
                         for prefix, every in GENERIC_EVERY.items())]

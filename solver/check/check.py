@@ -562,7 +562,7 @@ class _Judge:
                     full = max(moves_of) if moves_of else None
                     paths = []
                     for path in line_paths(section.nodes):
-                        length = len(path) - _intro_run([n.side for n in path], problem.stipulation.intro)
+                        length = _play_length([n.side for n in path], problem.stipulation)
                         if full is None or length >= full:
                             paths.append(path)
                         else:
@@ -1020,6 +1020,18 @@ def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
             n, m = problem.stipulation.moves, len(lengths)
             return {length: n - (m - 1 - j) for j, length in enumerate(lengths)}
     return {}
+
+
+def _play_length(sides, stip) -> int:
+    """The slots a line fills (`Schedule.sides`, with a forced end): its moves
+    but the m-> introductory ones and the parries of a parry series (a move of
+    the other side between two moves of the series, not the line's end)."""
+    start = _intro_run(sides, stip.intro)
+    length = len(sides) - start
+    if stip.parry and start < len(sides):
+        series = sides[start]
+        length -= sum(1 for s in sides[start:-1] if s != series)
+    return length
 
 
 def _intro_run(sides, intro: int) -> int:

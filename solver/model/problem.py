@@ -94,6 +94,9 @@ class Stipulation:
     `intro` is m of Popeye's 'm->' before series play ('3->ser-#2'): the
     other side first plays m series moves, then the series play follows
     (Popeye numbers its moves from 1 again).
+    `parry` marks the parry series whose parries are help moves (pser-h,
+    phser-, phser-s): a series move that checks is answered by one move of
+    the other side that parries it, any legal one, before the series goes on.
     """
 
     text: str
@@ -110,6 +113,7 @@ class Stipulation:
     reci_target: str | None = None
     exact: bool = False
     intro: int = 0
+    parry: bool = False
 
     @property
     def supported(self) -> bool:
@@ -286,6 +290,8 @@ class Problem:
             elif opt.name == "SetPlay" and self.stipulation.intro:
                 # Popeye's is the series play without the introductory moves, numbered '1...'
                 reasons.append("option SetPlay with introductory moves (n->) is not supported")
+            elif opt.name == "SetPlay" and self.stipulation.parry:
+                reasons.append("option SetPlay with parry series is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         for twin in self.twins:

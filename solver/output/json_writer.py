@@ -97,7 +97,7 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "stipulation": {"text": stip.text, "play": stip.play, "goal": stip.goal, "target": stip.target,
                         "moves": stip.moves, "half": stip.half, "series": stip.series,
                         "exact": stip.exact, "reci_goal": stip.reci_goal, "reci_target": stip.reci_target,
-                        "intro": stip.intro},
+                        "intro": stip.intro, "parry": stip.parry},
         "conditions": [{"name": c.name, "params": list(c.params)} for c in problem.conditions],
         "options": [{"name": o.name, "args": list(o.args)} for o in problem.options],
         "pieces": pieces,

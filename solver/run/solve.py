@@ -9,7 +9,7 @@ know nothing of options or twins.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.search.battle import Battle
 from solver.engine.board import BLACK, WHITE
@@ -241,11 +241,13 @@ def plan(problem: Problem) -> list[SectionSpec]:
             else:
                 schedules = [series_schedule(WHITE * flip, n, then_other=False)
                              for n in range(1, stip.moves + 1)]
+            if stip.parry:
+                schedules = [replace(s, parry=True) for s in schedules]
             if stip.intro:
                 # m->: first up to m series moves of the other side (Popeye's
                 # series branch: shorter ones count, as in the play after them)
                 schedules = intro_schedules(stip.intro, _exact(stip, schedules))
-            elif problem.has_option("SetPlay") and stip.play in ("help", "self"):
+            elif problem.has_option("SetPlay") and stip.play in ("help", "self") and not stip.parry:
                 # Popeye's set play of ser-h and ser-s: the other side plays its
                 # last move at once (ser-# and ser-= have none: Popeye ignores it)
                 other = -schedules[0].sides[0]
@@ -553,7 +555,7 @@ def intro_schedules(intro: int, schedules) -> list[Schedule]:
     other = -schedules[0].sides[0]
     combined = [((other,) * k + s.sides, s) for k in range(1, intro + 1) for s in schedules]
     combined.sort(key=lambda pair: len(pair[0]))   # a stable sort: fewer intro moves first
-    return [Schedule(sides, s.final, s.to_move) for sides, s in combined]
+    return [replace(s, sides=sides) for sides, s in combined]
 
 
 def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:

@@ -62,6 +62,9 @@ class Schedule:
     # who moves first when `sides` is empty (the forced end alone: the set
     # play of ser-s#n, or a set play's shortest line in hs#n)
     to_move: int = 0
+    # parry series (pser-h, phser-): a series move that checks is answered by
+    # any legal move of the opponent (a help move, not a slot of its own)
+    parry: bool = False
 
     @property
     def first(self) -> int:
@@ -257,16 +260,21 @@ class LineSearch(LineCollector):
             desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
             try:
-                if passes and rules.in_check(pos):
-                    continue  # the opponent could not answer this check
+                # a check the opponent cannot answer, unless parry series
+                checks = passes and rules.in_check(pos)
+                if checks and not sched.parry:
+                    continue
                 if early is not None and early.reached(rules, pos):
                     continue
+                quiet = passes and not checks  # the opponent passes: no mark
                 # streaming: the mark now, as the lines below are reported at once
-                node = Node(Role.HELP, Turn(desc, self.mark(passes)) if streaming else None, side=_side(side))
+                node = Node(Role.HELP, Turn(desc, self.mark(quiet)) if streaming else None, side=_side(side))
                 out.append(node)
                 stack.append(node)
                 try:
-                    if passes:
+                    if checks:
+                        self._parried(i, node.children)
+                    elif passes:
                         pos.set_state(side, ())
                         try:
                             self._slot(i + 1, node.children)
@@ -280,7 +288,7 @@ class LineSearch(LineCollector):
                     if not node.children:
                         out.pop()
                     elif node.turn is None:
-                        mark = self.mark(passes)
+                        mark = self.mark(quiet)
                         rules.undo(pos, t)
                         node.turn = Turn(rules.describe(pos, t), mark)
                         rules.play(pos, t)
@@ -288,6 +296,35 @@ class LineSearch(LineCollector):
                 rules.undo(pos, t)
         if not out:
             self._remember_failure(key)
+        return out
+
+    def _parried(self, i: int, out: list[Node]) -> list[Node]:
+        """Series slot i's move, just played, checks the opponent, who parries it
+        with any legal move (parry series); then slot i + 1.  The line goes
+        on through each parry, as Popeye's: '3.Qh1-c1 + Sd5-f4   4.Qc1-c6 +'."""
+        pos, rules, stack = self.pos, self.rules, self._stack
+        streaming = self.on_line is not None
+        side = pos.side
+        for p in self._order(rules.turns(pos)):
+            desc = rules.describe(pos, p) if streaming else None
+            rules.play(pos, p)
+            try:
+                node = Node(Role.HELP, Turn(desc, self.mark()) if streaming else None, side=_side(side))
+                out.append(node)
+                stack.append(node)
+                try:
+                    self._slot(i + 1, node.children)
+                finally:
+                    stack.pop()
+                    if not node.children:
+                        out.pop()
+                    elif node.turn is None:
+                        mark = self.mark()
+                        rules.undo(pos, p)
+                        node.turn = Turn(rules.describe(pos, p), mark)
+                        rules.play(pos, p)
+            finally:
+                rules.undo(pos, p)
         return out
 
     def _early_goal(self, i: int) -> Goal | None:

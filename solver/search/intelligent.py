@@ -59,6 +59,8 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: "Goal | str", budge
     goal = as_goal(goal)
     if goal.symbol not in INTELLIGENT or schedule.final != "goal" or not schedule.sides:
         return None
+    if schedule.parry:   # its target reasoning counts slots: a parry is a move no slot has
+        return None
     if not rules.allows("intelligent") or rules.key_parts or pos.side != schedule.sides[0]:
         return None
     if pos.kings[-schedule.sides[-1]] < 0 or in_check(pos, -pos.side):
