@@ -86,6 +86,8 @@ def attacked(board: list[int], sq: int, by: int, pieces) -> bool:
         p = board[a]
         if ATTACKS[p][sq - a + 119]:
             if not SLIDES[p]:
+                if (p == PAWN and a < 8) or (p == -PAWN and a >= 112):
+                    continue  # a pawn on its own first rank observes nothing (Popeye)
                 return True
             step = STEPS[sq - a + 119]
             t = a + step
@@ -220,8 +222,9 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
             checkers += 1
             evasion = {t}
     epawn = -s
+    ebase = 7 if s == WHITE else 0  # the enemy pawns' first rank: they check from nowhere there
     for t in ((ksq + 15, ksq + 17) if s == WHITE else (ksq - 15, ksq - 17)):
-        if not t & 0x88 and board[t] == epawn:
+        if not t & 0x88 and board[t] == epawn and t >> 4 != ebase:
             checkers += 1
             evasion = {t}
 
@@ -247,6 +250,8 @@ def legal_moves(pos, first_only: bool = False) -> list[int]:
             continue
         pin = pinned.get(frm, 0) if pinned else 0
         if kind == PAWN:
+            if (frm >> 4) == (0 if s == WHITE else 7):
+                continue  # a pawn on its own first rank does not move (Popeye)
             fwd = 16 * s
             t = frm + fwd
             if not t & 0x88:
@@ -439,7 +444,7 @@ def checking_moves(pos) -> list[int]:
                     append(frm | t << 7)
         elif kind == PAWN:
             t = frm + 16 * s
-            if t & 0x88:
+            if t & 0x88 or (frm >> 4) == (0 if s == WHITE else 7):
                 continue
             if (t >> 4) == last_rank:
                 for m in _piece_moves(pos, frm, kind, s):
@@ -559,8 +564,8 @@ def _piece_moves(pos, frm: int, kind: int, s: int) -> list[int]:
     if kind == PAWN:
         fwd = 16 * s
         t = frm + fwd
-        if t & 0x88:
-            return out
+        if t & 0x88 or (frm >> 4) == (0 if s == WHITE else 7):
+            return out  # (a pawn on its own first rank does not move, as Popeye's)
         last = (t >> 4) == (7 if s == WHITE else 0)
         if board[t] == 0:
             if last:

@@ -61,6 +61,8 @@ def intelligent_search(rules, pos, schedule: Schedule, goal: "Goal | str", budge
         return None
     if schedule.parry:   # its target reasoning counts slots: a parry is a move no slot has
         return None
+    if PAWN in pos.board[0:8] or -PAWN in pos.board[112:120]:
+        return None  # a pawn on its own first rank (inert): the targets assume pawns that observe
     if not rules.allows("intelligent") or rules.key_parts or pos.side != schedule.sides[0]:
         return None
     if pos.kings[-schedule.sides[-1]] < 0 or in_check(pos, -pos.side):
