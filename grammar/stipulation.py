@@ -62,6 +62,7 @@ _SOLVED = {
     ("self", True): {"#", "="} | _MORE,
     ("reflex", True): {"#"},
     ("help-self", True): {"#"},
+    ("proof", False): {"dia"},   # orthodox proof games (solver.search.proofgame)
 }
 
 class _Build(Transformer):
@@ -133,7 +134,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
     elif play is None and goal in ("dia", "a=>b"):
         series, counting = False, "help"
         model_play = "proof" if goal == "dia" else "a=>b"
-        unsupported = "proof games"
+        # a=>b: its start position (the second diagram) is not read yet
+        unsupported = None if goal == "dia" else "A-to-B proof games"
     else:
         model_play, series, unsupported, counting = _PLAYS[play]
     if half and counting != "help":
@@ -223,6 +225,8 @@ def starting_side(stipulation: Stipulation) -> str | None:
     play, series, half = stipulation.play, stipulation.series, stipulation.half
     if stipulation.unsupported and stipulation.unsupported.startswith(("introductory", "parry")):
         return None
+    if play == "proof":
+        return WHITE   # from the game array, White first (dia n.5 too)
     if play in ("help", "reciprocal-help", "a=>b") or (series and play == "help-self"):
         black_first = True
     else:

@@ -218,8 +218,8 @@ def _first_side(stipulation: str | None, skipped: int, reversed_: bool) -> str:
     natural = BLACK  # h#, h=, reci-h#, ser-h#, ser-h=: Black starts
     if named is not None:
         natural = named
-    elif stip.startswith(("hs", "hr")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
-        natural = WHITE  # hs#, hr#, ser-#, ser-s#, ser-=: White starts
+    elif stip.startswith(("hs", "hr", "dia")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
+        natural = WHITE  # hs#, hr#, dia, ser-#, ser-s#, ser-=: White starts
     first = natural if skipped % 2 == 0 else other_side(natural)
     return other_side(first) if reversed_ else first
 

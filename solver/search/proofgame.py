@@ -1,0 +1,191 @@
+"""Proof games: from the game array to the stated diagram (Popeye's `dia n`).
+
+`dia n` is help play of 2n half-moves (`dia n.5`: 2n+1), White first, from
+the initial game array; its goal `dia` is reached when the placement equals
+the diagram's (Popeye's ProofIdentical: every square's piece and colour, so
+also no piece more; castling rights and e.p. are not compared).  As in help
+play, Popeye prints the shorter solutions too (each a whole move shorter,
+ending with the same side), and `exact-dia n` only those of full length;
+a line whose move of the side that ends it reaches the diagram early stops
+there (`LineSearch._early_goal`).
+
+The search is `LineSearch`'s, pruned at every node by the lower bounds of
+`solver.search.proofgame_bound`: when the moves one side needs at least to
+reach the diagram exceed the moves it has left, no line goes on from the
+node.  Positions that fail are remembered per slot (the help search's
+memo: (position, slot) is (position, moves left)).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from solver.model.problem import Piece, Problem
+from solver.model.tree import Node, Role, Turn
+from solver.search.goals import Goal
+from solver.search.helpplay import LineSearch, Schedule
+from solver.search.proofgame_bound import INF, Target, needed
+
+GAME_ARRAY = (
+    "Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2",
+    "Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7",
+)
+
+
+def start_problem(problem: Problem) -> Problem:
+    """The problem with the game array for its diagram (castling rights where
+    kings and rooks stand, no e.p.; options about the diagram's castling and
+    e.p. dropped: they state the target's)."""
+    pieces = tuple(Piece(word[1:], color, word[0])
+                   for color, row in zip(("white", "black"), GAME_ARRAY) for word in row.split())
+    options = tuple(o for o in problem.options if o.name not in ("NoCastling", "EnPassant"))
+    return replace(problem, pieces=pieces, castling=None, en_passant=(), options=options)
+
+
+@dataclass(frozen=True)
+class DiaGoal(Goal):
+    """The goal `dia`: the placement equals `board` (a 0x88 board)."""
+
+    board: tuple = field(default=(), compare=False)
+
+    def reached(self, rules, pos) -> bool:
+        return tuple(pos.board) == self.board
+
+    def candidates(self, rules, pos) -> list:
+        return rules.turns(pos)
+
+
+def dia_goal(target_board) -> DiaGoal:
+    return DiaGoal("dia", "dia", False, board=tuple(target_board))
+
+
+class ProofGameSearch(LineSearch):
+    """All proof games of one schedule (one length) from `pos` (the game
+    array, White to move) to the placement of `target_board`."""
+
+    def __init__(self, rules, pos, schedule: Schedule, target_board, budget, max_solutions=None) -> None:
+        super().__init__(rules, pos, schedule, dia_goal(target_board), budget, max_solutions)
+        self.target = Target(list(target_board))
+        sides = schedule.sides
+        # moves left to each side from slot i on
+        self._left = [(sum(1 for s in sides[i:] if s > 0), sum(1 for s in sides[i:] if s < 0))
+                      for i in range(len(sides) + 1)]
+
+    def solve(self, out=None, only=None):
+        out = [] if out is None else out
+        pos = self.pos
+        white, black = needed(self.target, pos.board, pos.occupied)
+        if white <= self._left[0][0] and black <= self._left[0][1]:
+            super().solve(out, only)
+        return out
+
+    def _slot(self, i: int, out: list):
+        """Fill `out` with the lines from slot i on (the position passed the
+        bound for slot i); return it.  A move is described only once it
+        is known to lead somewhere: its child's bound first."""
+        sched = self.schedule
+        pos, rules = self.pos, self.rules
+        sides = sched.sides
+        last = i == len(sides) - 1
+        key = None
+        if i == 0 and self._only is not None:
+            every = rules.turns(pos)
+            turns = [every[j] for j in self._only if j < len(every)]
+        else:
+            key = (rules.key(pos), i)
+            if key in self._fail:
+                return out
+            turns = rules.turns(pos)
+        self.budget.tick()
+        side = _side(pos.side)
+        target = self.target
+        goal_board = self.goal.board
+        board = pos.board
+        stack = self._stack
+        if last:
+            hits = []
+            for t in turns:
+                rules.play(pos, t)
+                if tuple(board) == goal_board:
+                    hits.append(t)
+                rules.undo(pos, t)
+            for t in self._order(hits):
+                desc = rules.describe(pos, t)
+                rules.play(pos, t)
+                leaf = Node(Role.HELP, Turn(desc, self.goal_mark(self.goal)), side=side)
+                rules.undo(pos, t)
+                out.append(leaf)
+                self._report(leaf)
+            if not out:
+                self._remember_failure(key)
+            return out
+        # a move of the side that ends the line reaching the diagram early ends it (a shorter solution)
+        early = sides[i] == sides[-1]
+        w_left, b_left = self._left[i + 1]
+        for t in self._order(turns):
+            rules.play(pos, t)
+            try:
+                if early and tuple(board) == goal_board:
+                    continue
+                white, black = needed(target, board, pos.occupied)
+                if white > w_left or black > b_left:
+                    continue
+                mark = self.mark()
+                rules.undo(pos, t)
+                try:
+                    desc = rules.describe(pos, t)
+                finally:
+                    rules.play(pos, t)
+                node = Node(Role.HELP, Turn(desc, mark), side=side)
+                out.append(node)
+                stack.append(node)
+                try:
+                    self._slot(i + 1, node.children)
+                finally:
+                    stack.pop()
+                    if not node.children:
+                        out.pop()
+            finally:
+                rules.undo(pos, t)
+        if not out:
+            self._remember_failure(key)
+        return out
+
+
+def _side(side: int) -> str:
+    return "white" if side > 0 else "black"
+
+
+__all__ = ["ProofGameSearch", "proof_search", "start_problem", "dia_goal", "GAME_ARRAY", "INF"]
+
+
+def proof_search(rules, problem: Problem, schedule: Schedule, budget, max_solutions=None) -> ProofGameSearch:
+    """The search of one length of the proof game `problem` states."""
+    pos = rules.position(start_problem(problem), schedule.first)
+    target = rules.position(problem, schedule.first).board
+    return ProofGameSearch(rules, pos, schedule, target, budget, max_solutions)
+
+
+ORTHODOX_KINDS = frozenset("KQRBSP")
+# options that leave a proof game as it is (printing, limits)
+HARMLESS_OPTIONS = frozenset({"MoveNumbers", "StartMoveNumber", "NoBoard", "MaxTime", "MaxSolutions",
+                              "StopOnShortSolutions", "NoCastling", "EnPassant", "SuppressGrid",
+                              "Beep", "Intelligent", "NoStipulation"})
+
+
+def proof_refusal(problem: Problem) -> str | None:
+    """Why feerie does not play this proof game, or None: the bounds and the
+    start position are orthodox chess's."""
+    for cond in problem.conditions:
+        return f"condition {cond.name} with a proof game is not supported"
+    for piece in problem.pieces:
+        if piece.kind not in ORTHODOX_KINDS:
+            return f"fairy piece {piece.kind} with a proof game is not supported"
+        if piece.attributes:
+            return f"piece attribute {piece.attributes[0]} with a proof game is not supported"
+        if piece.color not in ("white", "black"):
+            return f"{piece.color} pieces with a proof game are not supported"
+    for opt in problem.options:
+        if opt.name not in HARMLESS_OPTIONS:
+            return f"option {opt.name} with a proof game is not supported"
+    return None

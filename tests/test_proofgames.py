@@ -1,0 +1,82 @@
+"""Proof games (`dia n`, `exact-dia n`; solver/search/proofgame.py) against
+Popeye: the placements after random games from the game array, stated as
+proof games of about their length and solved by Popeye 4.104
+(tests/data/proofgames/, made by `tests/generate_popeye_data.py
+--proofgames`), and the corpus's quick orthodox proof games.  Each must give
+Popeye's solutions, every one (shorter ones included, as Popeye prints them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grammar
+from popeye_reference import cases, solve_case
+from solver.engine.board import WHITE
+from solver.run.solve import unsupported_reason
+from solver.search.proofgame import proof_refusal
+from solver.search.proofgame_bound import INF, Target, needed, tables
+
+DATA = Path(__file__).parent / "data" / "proofgames"
+CASES = cases(DATA)
+
+
+def test_every_form_has_problems():
+    stips = {p.stipulation.text for form in sorted(DATA.glob("*.inp")) for p in grammar.load_file(form)}
+    assert {"dia1.5", "dia2", "dia2.5", "dia3", "exact-dia3", "dia3.5"} <= stips
+    assert len(CASES) >= 35
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes(case):
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+def _problem(text: str):
+    [problem] = grammar.load(text, "x.inp")
+    return problem
+
+
+def test_conditions_and_fairy_pieces_are_refused_by_name():
+    board = "pieces white ke1 qd1 ra1h1 bc1f1 sb1g1 pa2b2c2d2e4f2g2h2 black ke8 qd8 ra8h8 bc8f8 sb8g8 pa7b7c7d7e5f7g7h7"
+    assert unsupported_reason(_problem(f"begin\nstip dia2\n{board}\nend\n")) is None
+    reason = unsupported_reason(_problem(f"begin\nstip dia2\ncond madrasi\n{board}\nend\n"))
+    assert reason == "condition Madrasi with a proof game is not supported"
+    reason = proof_refusal(_problem("begin\nstip dia2\npieces white ke1 nd4 black ke8\nend\n"))
+    assert reason == "fairy piece N with a proof game is not supported"
+    refused = _problem(f"begin\nstip a=>b2\n{board}\nend\n")
+    assert isinstance(refused, grammar.ProblemError) and "A-to-B proof games" in refused.error.message
+
+
+def test_the_bound_is_zero_at_the_target_and_never_above_a_real_game():
+    """Along a game of known length, each side's bound never exceeds the moves
+    it still plays in it."""
+    problem = _problem("begin\nstip dia1\npieces white ke1 black ke8\nend\n")
+    from solver.conditions.registry import rules_for
+    from solver.search.proofgame import start_problem
+
+    rules = rules_for(problem)
+    import random
+
+    rng = random.Random(5)
+    tables()
+    for _ in range(20):
+        pos = rules.position(start_problem(problem), WHITE)
+        played = []
+        for _ in range(rng.randint(2, 14)):
+            moves = rules.moves(pos)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            pos.make(m)
+            played.append(m)
+        target = Target(list(pos.board))
+        assert needed(target, pos.board, pos.occupied) == (0, 0)
+        n = len(played)
+        for k in range(n, 0, -1):
+            pos.unmake()
+            white, black = needed(target, pos.board, pos.occupied)
+            w_left = sum(1 for j in range(k - 1, n) if j % 2 == 0)
+            assert white <= w_left and black <= n - (k - 1) - w_left < INF
