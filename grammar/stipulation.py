@@ -63,6 +63,7 @@ _SOLVED = {
     ("reflex", True): {"#"},
     ("help-self", True): {"#"},
     ("proof", False): {"dia"},   # orthodox proof games (solver.search.proofgame)
+    ("proof", True): {"dia"},
 }
 
 class _Build(Transformer):
@@ -136,6 +137,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         model_play = "proof" if goal == "dia" else "a=>b"
         # a=>b: its start position (the second diagram) is not read yet
         unsupported = None if goal == "dia" else "A-to-B proof games"
+    elif play == "ser-" and goal == "dia":
+        series, counting, model_play, unsupported = True, "series", "proof", None
     else:
         model_play, series, unsupported, counting = _PLAYS[play]
     if half and counting != "help":

@@ -672,8 +672,11 @@ def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> No
 
 PROOF_DIR = ROOT / "tests" / "data" / "proofgames"
 # proof games (--proofgames): form name: (stipulation, half-moves played at random from the
-# game array to make the diagram, how many problems, how many of them end with a capture)
+# game array to make the diagram, how many problems, how many of them end with a capture);
+# ser-dia: White's moves alone, no check but by the last
 PROOF_FORMS = {
+    "serdia3": ("ser-dia3", 3, 6, 2),
+    "serdia4": ("ser-dia4", 4, 6, 3),
     "dia1_5": ("dia1.5", 3, 6, 0),
     "dia2": ("dia2", 4, 10, 3),
     "dia2_5": ("dia2.5", 5, 8, 3),
@@ -683,10 +686,11 @@ PROOF_FORMS = {
 }
 
 
-def random_game(rng: random.Random, half_moves: int, capture: bool):
+def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool = False):
     """The placement after `half_moves` random legal half-moves from the game
-    array (the last one a capture with `capture`), as (colour, kind, square),
-    or None (no such game drawn)."""
+    array (the last one a capture with `capture`; with `series` White's alone,
+    none but the last giving check), as (colour, kind, square), or None (no
+    such game drawn)."""
     import grammar
     from solver.conditions.registry import rules_for
     from solver.engine.board import WHITE, square_name
@@ -703,6 +707,10 @@ def random_game(rng: random.Random, half_moves: int, capture: bool):
         if not moves:
             return None
         pos.make(rng.choice(moves))
+        if series and i < half_moves - 1:
+            if rules.in_check(pos):
+                return None
+            pos.set_state(WHITE, ())
     letters = {1: "P", 2: "S", 3: "B", 4: "R", 5: "Q", 6: "K"}
     return [("White" if p > 0 else "Black", letters[abs(p)], square_name(sq))
             for sq, p in enumerate(pos.board) if not sq & 0x88 and p]
@@ -720,7 +728,7 @@ def generate_proofgames(binary: str, seed: int, forms: list[str] | None = None) 
         for _ in range(ATTEMPTS):
             if len(kept) >= wanted:
                 break
-            pieces = random_game(rng, half_moves, len(kept) < captures)
+            pieces = random_game(rng, half_moves, len(kept) < captures, stipulation.startswith("ser-"))
             if pieces is None:
                 continue
             text = problem_text(pieces, stipulation, "")

@@ -119,7 +119,7 @@ def test_a_file_of_statements():
     ("hs+2", "help-self", "+", 2, False, False), ("h001.5", "help", "00", 1, True, False),
     # proof games (solver.search.proofgame)
     ("dia4", "proof", "dia", 4, False, False), ("dia3.5", "proof", "dia", 3, True, False),
-    ("exact-dia4", "proof", "dia", 4, False, False),
+    ("exact-dia4", "proof", "dia", 4, False, False), ("ser-dia5", "proof", "dia", 5, False, True),
 ])
 def test_supported_stipulations(text, play, goal, moves, half, series):
     stip = parse_stipulation(text)
@@ -130,7 +130,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
 @pytest.mark.parametrize("text, unsupported", [
     ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
-    ("a=>b3", "A-to-B proof"), ("ser-dia3", "goal dia"),
+    ("a=>b3", "A-to-B proof"),
     ("exact-#2", "exact"), ("exact-s#3", "exact"), ("exact-r#2", "exact"), ("ser-r#3", "series reflex"),
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),

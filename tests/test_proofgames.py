@@ -1,4 +1,4 @@
-"""Proof games (`dia n`, `exact-dia n`; solver/search/proofgame.py) against
+"""Proof games (`dia n`, `exact-dia n`, `ser-dia n`; solver/search/proofgame.py) against
 Popeye: the placements after random games from the game array, stated as
 proof games of about their length and solved by Popeye 4.104
 (tests/data/proofgames/, made by `tests/generate_popeye_data.py
@@ -24,8 +24,8 @@ CASES = cases(DATA)
 
 def test_every_form_has_problems():
     stips = {p.stipulation.text for form in sorted(DATA.glob("*.inp")) for p in grammar.load_file(form)}
-    assert {"dia1.5", "dia2", "dia2.5", "dia3", "exact-dia3", "dia3.5"} <= stips
-    assert len(CASES) >= 35
+    assert {"dia1.5", "dia2", "dia2.5", "dia3", "exact-dia3", "dia3.5", "ser-dia3", "ser-dia4"} <= stips
+    assert len(CASES) >= 50
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -80,3 +80,20 @@ def test_the_bound_is_zero_at_the_target_and_never_above_a_real_game():
             white, black = needed(target, pos.board, pos.occupied)
             w_left = sum(1 for j in range(k - 1, n) if j % 2 == 0)
             assert white <= w_left and black <= n - (k - 1) - w_left < INF
+
+
+# corpus proof games solved within about a second (the others: bench/corpus.py)
+QUICK_CORPUS = ["BEISPIEL/proof.inp#2"] + [f"BEISPIEL/proof_se.inp#{i}" for i in (1, 2, 3, 4, 5, 6, 7, 11)]
+
+
+@pytest.mark.parametrize("case", QUICK_CORPUS)
+def test_corpus_proof_game_is_popeyes(case):
+    import corpus_cases as cc
+    from conftest import reference
+    from solver.run.solve import solve_problem
+
+    reference("popeye", "corpus")
+    item, expected = cc.load(case)
+    result = solve_problem(item, max_time=60)
+    assert not result.info.timed_out
+    assert cc.same_solution(result.twins, expected), "\n".join(cc.differences(result.twins, expected))

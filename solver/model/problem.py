@@ -115,7 +115,7 @@ class Stipulation:
     def half_moves(self) -> int:
         """The most half-moves the play can take (both sides' moves counted)."""
         if self.series:
-            return self.moves + (0 if self.play == "direct" else 1)
+            return self.moves + (0 if self.play in ("direct", "proof") else 1)
         if self.play == "direct":
             return 2 * self.moves - 1
         return 2 * self.moves + (1 if self.half else 0)

@@ -233,7 +233,12 @@ def plan(problem: Problem) -> list[SectionSpec]:
     specs = []
     for reversed_ in phases:
         flip = -1 if reversed_ else 1
-        if stip.play == "reciprocal-help":
+        if stip.play == "proof":
+            # proof games: help or series play from the game array, White first (solver.search.proofgame)
+            schedules = ([series_schedule(WHITE * flip, n, then_other=False) for n in range(1, stip.moves + 1)]
+                         if stip.series else help_schedules(WHITE * flip, stip.half_moves, "goal"))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
+        elif stip.play == "reciprocal-help":
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, reciprocal_schedules(stip, flip),
                                      1 if stip.half else 0))
         elif stip.series:
@@ -255,10 +260,6 @@ def plan(problem: Problem) -> list[SectionSpec]:
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
                                          (Schedule(sides, final, other),), 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
-        elif stip.play == "proof":
-            # proof games: help play from the game array, White first (solver.search.proofgame)
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     _exact(stip, help_schedules(WHITE * flip, stip.half_moves, "goal"))))
         elif stip.play in ("help", "help-self"):
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
@@ -438,12 +439,13 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
     rules = rules_for(problem)
     goal = None if stip.play == "proof" else stipulation_goal(stip)
     found = 0
+    memo: dict = {}  # a proof game's failures, shared by its lengths
     for schedule in spec.schedules:
         left = None if max_solutions is None else max_solutions - found
         if stip.play == "proof":
             from solver.search.proofgame import proof_search
 
-            search = proof_search(rules, problem, schedule, budget, left)
+            search = proof_search(rules, problem, schedule, budget, left, memo)
         else:
             search = _line_search(problem, stip, rules, schedule, goal, budget, left)
         search.on_line = on_found

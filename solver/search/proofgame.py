@@ -1,4 +1,5 @@
-"""Proof games: from the game array to the stated diagram (Popeye's `dia n`).
+"""Proof games: from the game array to the stated diagram (Popeye's `dia n`,
+`ser-dia n`).
 
 `dia n` is help play of 2n half-moves (`dia n.5`: 2n+1), White first, from
 the initial game array; its goal `dia` is reached when the placement equals
@@ -7,7 +8,9 @@ also no piece more; castling rights and e.p. are not compared).  As in help
 play, Popeye prints the shorter solutions too (each a whole move shorter,
 ending with the same side), and `exact-dia n` only those of full length;
 a line whose move of the side that ends it reaches the diagram early stops
-there (`LineSearch._early_goal`).
+there (`LineSearch._early_goal`).  `ser-dia n` is White's series of n
+moves (and the shorter series), Black passing: no move but the last may
+give check.
 
 The search is `LineSearch`'s, pruned at every node by the lower bounds of
 `solver.search.proofgame_bound`: when the moves one side needs at least to
@@ -24,7 +27,7 @@ from solver.model.problem import Piece, Problem
 from solver.model.tree import Node, Role, Turn
 from solver.search.goals import Goal
 from solver.search.helpplay import LineSearch, Schedule
-from solver.search.proofgame_bound import INF, Target, needed
+from solver.search.proofgame_bound import INF, Target, combined, needed, side_need
 
 GAME_ARRAY = (
     "Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2",
@@ -63,8 +66,13 @@ class ProofGameSearch(LineSearch):
     """All proof games of one schedule (one length) from `pos` (the game
     array, White to move) to the placement of `target_board`."""
 
-    def __init__(self, rules, pos, schedule: Schedule, target_board, budget, max_solutions=None) -> None:
+    def __init__(self, rules, pos, schedule: Schedule, target_board, budget, max_solutions=None,
+                 memo: dict | None = None) -> None:
         super().__init__(rules, pos, schedule, dia_goal(target_board), budget, max_solutions)
+        if memo is not None:
+            # the failures of every length: keyed by the moves left, where the
+            # schedules of one problem agree (the same sides from there on)
+            self._fail = memo
         self.target = Target(list(target_board))
         sides = schedule.sides
         # moves left to each side from slot i on
@@ -76,6 +84,8 @@ class ProofGameSearch(LineSearch):
         pos = self.pos
         white, black = needed(self.target, pos.board, pos.occupied)
         if white <= self._left[0][0] and black <= self._left[0][1]:
+            target, board, occ = self.target, pos.board, pos.occupied
+            self._parts = {1: side_need(target, board, occ, 1), -1: side_need(target, board, occ, -1)}
             super().solve(out, only)
         return out
 
@@ -92,7 +102,7 @@ class ProofGameSearch(LineSearch):
             every = rules.turns(pos)
             turns = [every[j] for j in self._only if j < len(every)]
         else:
-            key = (rules.key(pos), i)
+            key = (rules.key(pos), len(sides) - i)
             if key in self._fail:
                 return out
             turns = rules.turns(pos)
@@ -121,16 +131,29 @@ class ProofGameSearch(LineSearch):
             return out
         # a move of the side that ends the line reaching the diagram early ends it (a shorter solution)
         early = sides[i] == sides[-1]
+        # a series move (the opponent passes next) may not give check
+        passes = sched.passes_after(i)
         w_left, b_left = self._left[i + 1]
+        mover = pos.side
+        occupied = pos.occupied
+        parts = self._parts
+        own_part, other_part = parts[mover], parts[-mover]
+        others = len(occupied[-mover])
         for t in self._order(turns):
             rules.play(pos, t)
             try:
                 if early and tuple(board) == goal_board:
                     continue
-                white, black = needed(target, board, pos.occupied)
-                if white > w_left or black > b_left:
+                # the bound of the child: the mover's pieces moved; the opponent's
+                # only where one was taken
+                mine = side_need(target, board, occupied, mover)
+                theirs = other_part if len(occupied[-mover]) == others else side_need(target, board, occupied, -mover)
+                if combined(target, occupied, mover, mine) > (w_left if mover > 0 else b_left) \
+                        or combined(target, occupied, -mover, theirs) > (b_left if mover > 0 else w_left):
                     continue
-                mark = self.mark()
+                if passes and rules.in_check(pos):
+                    continue
+                mark = self.mark(passes)
                 rules.undo(pos, t)
                 try:
                     desc = rules.describe(pos, t)
@@ -139,10 +162,19 @@ class ProofGameSearch(LineSearch):
                 node = Node(Role.HELP, Turn(desc, mark), side=side)
                 out.append(node)
                 stack.append(node)
+                parts[mover], parts[-mover] = mine, theirs
                 try:
-                    self._slot(i + 1, node.children)
+                    if passes:
+                        pos.set_state(-pos.side, ())
+                        try:
+                            self._slot(i + 1, node.children)
+                        finally:
+                            pos.unmake()
+                    else:
+                        self._slot(i + 1, node.children)
                 finally:
                     stack.pop()
+                    parts[mover], parts[-mover] = own_part, other_part
                     if not node.children:
                         out.pop()
             finally:
@@ -159,11 +191,13 @@ def _side(side: int) -> str:
 __all__ = ["ProofGameSearch", "proof_search", "start_problem", "dia_goal", "GAME_ARRAY", "INF"]
 
 
-def proof_search(rules, problem: Problem, schedule: Schedule, budget, max_solutions=None) -> ProofGameSearch:
-    """The search of one length of the proof game `problem` states."""
+def proof_search(rules, problem: Problem, schedule: Schedule, budget, max_solutions=None,
+                 memo: dict | None = None) -> ProofGameSearch:
+    """The search of one length of the proof game `problem` states (`memo`:
+    the failures found at the other lengths)."""
     pos = rules.position(start_problem(problem), schedule.first)
     target = rules.position(problem, schedule.first).board
-    return ProofGameSearch(rules, pos, schedule, target, budget, max_solutions)
+    return ProofGameSearch(rules, pos, schedule, target, budget, max_solutions, memo)
 
 
 ORTHODOX_KINDS = frozenset("KQRBSP")

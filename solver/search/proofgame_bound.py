@@ -162,17 +162,62 @@ def _index(sq: int) -> int:
     return (sq >> 4) * 8 + (sq & 7)
 
 
+_STEPS = {
+    KNIGHT: ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)),
+    KING: ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+    ROOK: ((1, 0), (-1, 0), (0, 1), (0, -1)),
+    BISHOP: ((1, 1), (1, -1), (-1, 1), (-1, -1)),
+    QUEEN: ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+}
+
+
+def _bfs(kind: int, b: int, fixed: frozenset[int]) -> list[int]:
+    """The fewest moves of a `kind` (not a pawn) from each square to b, the
+    `fixed` squares never entered nor crossed (the moves are symmetric: a
+    search from b)."""
+    dist = [INF] * 64
+    dist[b] = 0
+    frontier = [b]
+    slides = kind in (ROOK, BISHOP, QUEEN)
+    while frontier:
+        nxt = []
+        for s in frontier:
+            f, r = _fr(s)
+            d = dist[s] + 1
+            for df, dr in _STEPS[kind]:
+                nf, nr = f + df, r + dr
+                while 0 <= nf < 8 and 0 <= nr < 8:
+                    i = nr * 8 + nf
+                    if i in fixed:
+                        break
+                    if dist[i] == INF:
+                        dist[i] = d
+                        nxt.append(i)
+                    if not slides:
+                        break
+                    nf, nr = nf + df, nr + dr
+        frontier = nxt
+    return dist
+
+
 class Target:
     """The target placement, prepared for the bound: per side the target
     pieces (square, piece, cost row, captures row), where a row is indexed
     by `(board[a] + 8) << 7 | a` for a piece standing on 0x88 square a (INF
-    for a piece that cannot become the target piece), and the counts."""
+    for a piece that cannot become the target piece), and the counts.
+
+    A target pawn on its side's second rank never moved: it stands there the
+    whole game, and no piece ever enters or crosses its square (it is never
+    captured either).  The pieces' moves to a target square go round those
+    squares (`_bfs`, once per target piece)."""
 
     def __init__(self, board: list[int]) -> None:
         t = tables()
         self.board = board
         self.pieces: dict[int, list[tuple[int, int, list[int], list[int] | None]]] = {1: [], -1: []}
         self.count = {1: 0, -1: 0}
+        fixed = frozenset(_index(sq) for sq in range(128) if not sq & 0x88 and (
+            (board[sq] == PAWN and sq >> 4 == 1) or (board[sq] == -PAWN and sq >> 4 == 6)))
         for sq in range(128):
             p = board[sq]
             if sq & 0x88 or not p:
@@ -182,48 +227,72 @@ class Target:
             b = _index(sq)
             cost = [INF] * (17 << 7)
             caps = [INF] * (17 << 7) if kind == PAWN else None
-            for frm_kind, rows in t.cost[side].items():
-                row = rows.get(kind)
-                if row is None:
-                    continue
+            if kind == PAWN:
+                rows = {PAWN: [row[b] for row in t.cost[side][PAWN][PAWN]]}
+            else:
+                home = 0 if side == WHITE else 56
+                last = 56 if side == WHITE else 0
+                to_b = _bfs(kind, b, fixed)
+                own = to_b[:]
+                if kind == KING:   # castling: the king to g1 or c1 in one move
+                    own[home + 4] = min(own[home + 4], 1 + to_b[home + 6], 1 + to_b[home + 2])
+                elif kind == ROOK:  # and the rook to f1 or d1 in the king's move
+                    own[home] = min(own[home], to_b[home + 3])
+                    own[home + 7] = min(own[home + 7], to_b[home + 5])
+                rows = {kind: own}
+                if kind != KING:
+                    pawn = t.cost[side][PAWN][PAWN]
+                    rows[PAWN] = [min(pawn[a][q] + to_b[q] for q in range(last, last + 8)) for a in range(64)]
+            for frm_kind, row in rows.items():
                 base = (frm_kind * side + 8) << 7
                 for a in range(128):
                     if not a & 0x88:
-                        cost[base | a] = row[_index(a)][b]
+                        cost[base | a] = min(row[_index(a)], INF)
                         if caps is not None:
                             caps[base | a] = t.caps[side][_index(a)][b]
             self.pieces[side].append((sq, p, cost, caps))
             self.count[side] += 1
 
 
+def side_need(target: Target, board: list[int], occupied, side: int) -> tuple[int, int]:
+    """(moves, captures) the pieces of `side` need at least to reach their
+    target squares from the placement `board` ((INF, INF) if they never can):
+    the moves of the pieces alone, and the captures their pawns make."""
+    total = captures = 0
+    mine = None
+    for sq, piece, cost, caps in target.pieces[side]:
+        if board[sq] == piece:
+            continue
+        if mine is None:
+            # the pieces not on a target square of their own kind: a piece in place
+            # serves its own square (the distances keep the triangle inequality, so
+            # sending it on and another in its place never costs less)
+            tb = target.board
+            mine = [(board[a] + 8) << 7 | a for a in occupied[side] if board[a] != tb[a]]
+            if not mine:
+                return INF, INF
+        best = min([cost[i] for i in mine])
+        if best >= INF:
+            return INF, INF
+        total += best
+        if caps is not None:
+            captures += min([caps[i] for i in mine])
+    return total, captures
+
+
+def combined(target: Target, occupied, side: int, part: tuple[int, int]) -> int:
+    """The moves `side` needs at least, from its `side_need` part: also every
+    opponent piece more than the target has is one capture, one move of its
+    own (INF if the captures its pawns need are more than those)."""
+    surplus = len(occupied[-side]) - target.count[-side]
+    total, captures = part
+    if surplus < 0 or captures > surplus:
+        return INF
+    return total if total > surplus else surplus
+
+
 def needed(target: Target, board: list[int], occupied) -> tuple[int, int]:
     """(white's, black's) fewest moves still needed to reach `target` from
     the placement `board` (INF for a side that never can)."""
-    out = []
-    for side in (1, -1):
-        surplus = len(occupied[-side]) - target.count[-side]   # opponent pieces this side must capture
-        if surplus < 0:
-            return INF, INF
-        total = captures = 0
-        mine = None
-        for sq, piece, cost, caps in target.pieces[side]:
-            if board[sq] == piece:
-                continue
-            if mine is None:
-                # the pieces not on a target square of their own kind: a piece in place
-                # serves its own square (the distances keep the triangle inequality, so
-                # sending it on and another in its place never costs less)
-                tb = target.board
-                mine = [(board[a] + 8) << 7 | a for a in occupied[side] if board[a] != tb[a]]
-                if not mine:
-                    return INF, INF
-            best = min([cost[i] for i in mine])
-            if best >= INF:
-                return INF, INF
-            total += best
-            if caps is not None:
-                captures += min([caps[i] for i in mine])
-        if captures > surplus:
-            return INF, INF
-        out.append(total if total > surplus else surplus)
-    return out[0], out[1]
+    return tuple(combined(target, occupied, side, side_need(target, board, occupied, side))
+                 for side in (1, -1))
