@@ -64,6 +64,7 @@ _SOLVED = {
     ("help-self", True): {"#"},
     ("proof", False): {"dia"},   # orthodox proof games (solver.search.proofgame)
     ("proof", True): {"dia"},
+    ("a=>b", False): {"a=>b"},   # A-to-B proof games: Black first (WhiteToPlay: White)
 }
 
 class _Build(Transformer):
@@ -135,8 +136,7 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
     elif play is None and goal in ("dia", "a=>b"):
         series, counting = False, "help"
         model_play = "proof" if goal == "dia" else "a=>b"
-        # a=>b: its start position (the second diagram) is not read yet
-        unsupported = None if goal == "dia" else "A-to-B proof games"
+        unsupported = None
     elif play == "ser-" and goal == "dia":
         series, counting, model_play, unsupported = True, "series", "proof", None
     else:
@@ -230,6 +230,8 @@ def starting_side(stipulation: Stipulation) -> str | None:
         return None
     if play == "proof":
         return WHITE   # from the game array, White first (dia n.5 too)
+    if play == "a=>b":
+        return BLACK   # unless WhiteToPlay (Problem.white_to_move)
     if play in ("help", "reciprocal-help", "a=>b") or (series and play == "help-self"):
         black_first = True
     else:

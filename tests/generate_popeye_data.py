@@ -686,11 +686,59 @@ PROOF_FORMS = {
 }
 
 
-def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool = False):
+# A-to-B proof games: form name: (stipulation, half-moves played before the start, after it,
+# how many problems, with WhiteToPlay)
+ATOB_FORMS = {
+    "atob1_5": ("a=>b1.5", 5, 3, 6, False),
+    "atob2": ("a=>b2", 5, 4, 8, False),
+    "atob2_white": ("a=>b2", 6, 4, 6, True),
+    "atob2_5": ("a=>b2.5", 7, 5, 4, False),
+}
+
+
+def _placement_text(pieces) -> str:
+    by_colour = {"White": [], "Black": []}
+    for colour, kind, square in pieces:
+        by_colour[colour].append(kind + square)
+    return f"Pieces White {' '.join(by_colour['White'])} Black {' '.join(by_colour['Black'])}\n"
+
+
+def generate_atob(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/proofgames/atobFORM.inp / .out: A-to-B proof games between
+    the placements of a random game from the game array (ATOB_FORMS)."""
+    for name, (stipulation, before, after, wanted, white) in ATOB_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-atob-{name}")
+        kept: list[str] = []
+        for _ in range(ATTEMPTS):
+            if len(kept) >= wanted:
+                break
+            game = random_game(rng, before + after, False, keep=before)
+            if game is None:
+                continue
+            start, target = game
+            text = (_placement_text(start) + f"Stipulation {stipulation}\n" + _placement_text(target)
+                    + "Option NoBoard" + (" WhiteToPlay" if white else "") + "\n")
+            if text in kept:
+                continue
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                continue
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (PROOF_DIR / f"{name}.inp").write_text(source)
+        (PROOF_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+
+
+def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool = False,
+                keep: int | None = None):
     """The placement after `half_moves` random legal half-moves from the game
     array (the last one a capture with `capture`; with `series` White's alone,
     none but the last giving check), as (colour, kind, square), or None (no
-    such game drawn)."""
+    such game drawn); with `keep`, (the placement after `keep` half-moves,
+    the last one), that after `keep` not in check."""
     import grammar
     from solver.conditions.registry import rules_for
     from solver.engine.board import WHITE, square_name
@@ -700,7 +748,12 @@ def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool
                                     "EndProblem\n", "game.inp")
     rules = rules_for(problem)
     pos = rules.position(start_problem(problem), WHITE)
+    kept = None
     for i in range(half_moves):
+        if keep == i:
+            if rules.in_check(pos):
+                return None
+            kept = _placement(pos)
         moves = rules.moves(pos)
         if capture and i == half_moves - 1:
             moves = [m for m in moves if pos.board[(m >> 7) & 127]]
@@ -711,6 +764,12 @@ def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool
             if rules.in_check(pos):
                 return None
             pos.set_state(WHITE, ())
+    return _placement(pos) if keep is None else (kept, _placement(pos))
+
+
+def _placement(pos):
+    from solver.engine.board import square_name
+
     letters = {1: "P", 2: "S", 3: "B", 4: "R", 5: "Q", 6: "K"}
     return [("White" if p > 0 else "Black", letters[abs(p)], square_name(sq))
             for sq, p in enumerate(pos.board) if not sq & 0x88 and p]
@@ -723,6 +782,7 @@ def generate_proofgames(binary: str, seed: int, forms: list[str] | None = None) 
     for name, (stipulation, half_moves, wanted, captures) in PROOF_FORMS.items():
         if forms and name not in forms:
             continue
+        PROOF_DIR.mkdir(parents=True, exist_ok=True)
         rng = random.Random(f"{seed}-proof-{name}")
         kept: list[str] = []
         for _ in range(ATTEMPTS):
@@ -764,6 +824,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
+        generate_atob(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:

@@ -120,6 +120,7 @@ def test_a_file_of_statements():
     # proof games (solver.search.proofgame)
     ("dia4", "proof", "dia", 4, False, False), ("dia3.5", "proof", "dia", 3, True, False),
     ("exact-dia4", "proof", "dia", 4, False, False), ("ser-dia5", "proof", "dia", 5, False, True),
+    ("a=>b3", "a=>b", "a=>b", 3, False, False), ("a=>b2.5", "a=>b", "a=>b", 2, True, False),
 ])
 def test_supported_stipulations(text, play, goal, moves, half, series):
     stip = parse_stipulation(text)
@@ -130,7 +131,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
 @pytest.mark.parametrize("text, unsupported", [
     ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
-    ("a=>b3", "A-to-B proof"),
+    ("ser-a=>b3", "goal a=>b"),
     ("exact-#2", "exact"), ("exact-s#3", "exact"), ("exact-r#2", "exact"), ("ser-r#3", "series reflex"),
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),

@@ -24,8 +24,8 @@ CASES = cases(DATA)
 
 def test_every_form_has_problems():
     stips = {p.stipulation.text for form in sorted(DATA.glob("*.inp")) for p in grammar.load_file(form)}
-    assert {"dia1.5", "dia2", "dia2.5", "dia3", "exact-dia3", "dia3.5", "ser-dia3", "ser-dia4"} <= stips
-    assert len(CASES) >= 50
+    assert {"dia1.5", "dia2", "dia2.5", "dia3", "exact-dia3", "dia3.5", "ser-dia3", "ser-dia4", "a=>b1.5", "a=>b2", "a=>b2.5"} <= stips
+    assert len(CASES) >= 70
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -46,8 +46,16 @@ def test_conditions_and_fairy_pieces_are_refused_by_name():
     assert reason == "condition Madrasi with a proof game is not supported"
     reason = proof_refusal(_problem("begin\nstip dia2\npieces white ke1 nd4 black ke8\nend\n"))
     assert reason == "fairy piece N with a proof game is not supported"
-    refused = _problem(f"begin\nstip a=>b2\n{board}\nend\n")
-    assert isinstance(refused, grammar.ProblemError) and "A-to-B proof games" in refused.error.message
+    atob = "begin\ncond madrasi\npieces white ke1 black ke8\nstip a=>b1\npieces white ke2 black ke8\nend\n"
+    assert unsupported_reason(_problem(atob)) == "condition Madrasi with a proof game is not supported"
+
+
+def test_an_a_to_b_start_is_the_pieces_before_the_stipulation():
+    problem = _problem("begin\npieces white ke1 pe2 black ke8\nstip a=>b1\npieces white ke1 pe4 black ke8\n"
+                       "option whitetoplay\nend\n")
+    assert {(p.kind, p.square) for p in problem.pieces} == {("K", "e1"), ("P", "e2"), ("K", "e8")}
+    assert {(p.kind, p.square) for p in problem.proof_target} == {("K", "e1"), ("P", "e4"), ("K", "e8")}
+    assert problem.white_to_move and problem.stipulation.text == "a=>b1"
 
 
 def test_the_bound_is_zero_at_the_target_and_never_above_a_real_game():

@@ -209,6 +209,8 @@ class Problem:
     `source`, `line` say where the problem was read from (file name, first
     line of the problem).  The grammar keeps `pieces` sorted (Piece order),
     so that two statements of one position compare equal.
+    `proof_target`: the position to reach of an A-to-B proof game (`a=>b n`:
+    Popeye's pieces stated after the stipulation); `pieces` is then the start.
     """
 
     pieces: tuple[Piece, ...]
@@ -228,6 +230,7 @@ class Problem:
     intended: tuple[str, ...] = ()
     solutions_expected: int | None = None
     language: str = "en"
+    proof_target: tuple[Piece, ...] | None = None
     source: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
 

@@ -47,7 +47,7 @@ def unsupported_reason(problem: Problem) -> str | None:
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
-    if stip.play == "proof" and not reasons:
+    if stip.play in ("proof", "a=>b") and not reasons:
         from solver.search.proofgame import proof_refusal
 
         reason = proof_refusal(problem)
@@ -238,6 +238,11 @@ def plan(problem: Problem) -> list[SectionSpec]:
             schedules = ([series_schedule(WHITE * flip, n, then_other=False) for n in range(1, stip.moves + 1)]
                          if stip.series else help_schedules(WHITE * flip, stip.half_moves, "goal"))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
+        elif stip.play == "a=>b":
+            # A-to-B: help play from the first diagram to the second, Black first unless WhiteToPlay
+            first = WHITE if problem.white_to_move else BLACK
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
+                                     _exact(stip, help_schedules(first * flip, stip.half_moves, "goal"))))
         elif stip.play == "reciprocal-help":
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, reciprocal_schedules(stip, flip),
                                      1 if stip.half else 0))
@@ -382,8 +387,8 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
     over all first moves, which a split by first move cannot keep."""
     if spec.schedules and spec.schedules[0].final == RECIPROCAL:
         return False  # a reciprocal end at the diagram would be found by every part
-    if problem.stipulation.play == "proof":
-        return False  # its first turns are the game array's, not the diagram's
+    if problem.stipulation.play in ("proof", "a=>b"):
+        return False  # a proof game's first turns are the game array's, not the diagram's
     return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
                                             or problem.has_option("StopOnShortSolutions"))
 
@@ -437,12 +442,13 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         return False
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = rules_for(problem)
-    goal = None if stip.play == "proof" else stipulation_goal(stip)
+    proof = stip.play in ("proof", "a=>b")
+    goal = None if proof else stipulation_goal(stip)
     found = 0
     memo: dict = {}  # a proof game's failures, shared by its lengths
     for schedule in spec.schedules:
         left = None if max_solutions is None else max_solutions - found
-        if stip.play == "proof":
+        if proof:
             from solver.search.proofgame import proof_search
 
             search = proof_search(rules, problem, schedule, budget, left, memo)

@@ -58,8 +58,9 @@ class DiaGoal(Goal):
         return rules.turns(pos)
 
 
-def dia_goal(target_board) -> DiaGoal:
-    return DiaGoal("dia", "dia", False, board=tuple(target_board))
+def dia_goal(target_board, symbol: str = "dia") -> DiaGoal:
+    """The goal of reaching `target_board` ('dia', or 'a=>b' of an A-to-B proof game)."""
+    return DiaGoal(symbol, symbol, False, board=tuple(target_board))
 
 
 class ProofGameSearch(LineSearch):
@@ -67,8 +68,8 @@ class ProofGameSearch(LineSearch):
     array, White to move) to the placement of `target_board`."""
 
     def __init__(self, rules, pos, schedule: Schedule, target_board, budget, max_solutions=None,
-                 memo: dict | None = None) -> None:
-        super().__init__(rules, pos, schedule, dia_goal(target_board), budget, max_solutions)
+                 memo: dict | None = None, symbol: str = "dia") -> None:
+        super().__init__(rules, pos, schedule, dia_goal(target_board, symbol), budget, max_solutions)
         if memo is not None:
             # the failures of every length: keyed by the moves left, where the
             # schedules of one problem agree (the same sides from there on)
@@ -195,9 +196,14 @@ def proof_search(rules, problem: Problem, schedule: Schedule, budget, max_soluti
                  memo: dict | None = None) -> ProofGameSearch:
     """The search of one length of the proof game `problem` states (`memo`:
     the failures found at the other lengths)."""
-    pos = rules.position(start_problem(problem), schedule.first)
-    target = rules.position(problem, schedule.first).board
-    return ProofGameSearch(rules, pos, schedule, target, budget, max_solutions, memo)
+    if problem.stipulation.play == "a=>b":   # from the first diagram to the second
+        pos = rules.position(problem, schedule.first)
+        target = rules.position(replace(problem, pieces=problem.proof_target or ()), schedule.first).board
+    else:
+        pos = rules.position(start_problem(problem), schedule.first)
+        target = rules.position(problem, schedule.first).board
+    return ProofGameSearch(rules, pos, schedule, target, budget, max_solutions, memo,
+                           problem.stipulation.goal)
 
 
 ORTHODOX_KINDS = frozenset("KQRBSP")
@@ -212,7 +218,9 @@ def proof_refusal(problem: Problem) -> str | None:
     start position are orthodox chess's."""
     for cond in problem.conditions:
         return f"condition {cond.name} with a proof game is not supported"
-    for piece in problem.pieces:
+    if problem.stipulation.play == "a=>b" and problem.twins:
+        return "twins of an A-to-B proof game are not supported"
+    for piece in problem.pieces + (problem.proof_target or ()):
         if piece.kind not in ORTHODOX_KINDS:
             return f"fairy piece {piece.kind} with a proof game is not supported"
         if piece.attributes:
