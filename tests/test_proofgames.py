@@ -105,3 +105,17 @@ def test_corpus_proof_game_is_popeyes(case):
     result = solve_problem(item, max_time=60)
     assert not result.info.timed_out
     assert cc.same_solution(result.twins, expected), "\n".join(cc.differences(result.twins, expected))
+
+
+def test_an_a_to_b_header_shows_both_diagrams_as_popeye():
+    """Popeye 4.104 prints the start, its counts, who moves first, then the
+    target with the stipulation and the target's counts."""
+    from solver.output.popeye_writer import header_text
+
+    problem = _problem("begin\npieces white ke1 pe2 black ke8 pd7\nstip a=>b2\npieces white ke2 pe4 black kd8 pd5\nend\n")
+    lines = header_text(problem).splitlines()
+    at = lines.index("            => (Black ->)")
+    assert lines[at - 2] == "                              2 + 2"
+    assert lines[at - 5] == "1   .   .   .   .   K   .   .   .   1" and lines[at + 1:at + 3] == ["", ""]
+    assert lines[at + 17] == "2   .   .   .   .   K   .   .   .   2"
+    assert lines[-1] == "  a=>b2                       2 + 2"
