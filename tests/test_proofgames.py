@@ -13,6 +13,7 @@ import pytest
 
 import grammar
 from popeye_reference import cases, solve_case
+from solver.conditions.variant import GENERIC_ENV
 from solver.engine.board import WHITE
 from solver.run.solve import unsupported_reason
 from solver.search.proofgame import proof_refusal
@@ -30,6 +31,13 @@ def test_every_form_has_problems():
 
 @pytest.mark.parametrize("case", CASES)
 def test_solution_is_popeyes(case):
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CASES[::3])
+def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
     ours, popeye = solve_case(DATA, case)
     assert ours == popeye
 
