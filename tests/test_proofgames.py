@@ -127,3 +127,17 @@ def test_an_a_to_b_header_shows_both_diagrams_as_popeye():
     assert lines[at - 5] == "1   .   .   .   .   K   .   .   .   1" and lines[at + 1:at + 3] == ["", ""]
     assert lines[at + 17] == "2   .   .   .   .   K   .   .   .   2"
     assert lines[-1] == "  a=>b2                       2 + 2"
+
+
+def test_castling_moves_a_cornered_rook_for_free():
+    """0-0 takes the h1 rook to f1 in the king's move, so a rook standing in
+    place on its corner still serves another target square: the h5 rook
+    comes to h1 after castling.  Popeye 4.104's four lines."""
+    from solver.output.popeye_writer import solution_text
+    from solver.run.solve import solve_problem
+
+    problem = _problem("begin\npieces white ke1 rh5 rh1 black ke8\nstip a=>b2\npieces white kg1 rf1 rh1 black ke7\n"
+                       "end\n")
+    lines = {line.strip() for line in solution_text(solve_problem(problem).twins).splitlines() if line.strip()}
+    assert lines == {"1.Ke8-d7 0-0   2.Kd7-e7 Rh5-h1 a=>b", "1.Ke8-f7 0-0 +   2.Kf7-e7 Rh5-h1 a=>b",
+                     "1.Ke8-d8 0-0   2.Kd8-e7 Rh5-h1 a=>b", "1.Ke8-f8 0-0 +   2.Kf8-e7 Rh5-h1 a=>b"}

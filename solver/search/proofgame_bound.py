@@ -8,7 +8,8 @@ so pruning by it drops no solution:
 
 - each target piece not yet in place must be brought there by a distinct
   piece of its side not in place itself (one in place serves its square:
-  the distances keep the triangle inequality): at least the fewest moves
+  the distances keep the triangle inequality; a rook on its corner counts
+  as not in place, castling moving it for free): at least the fewest moves
   any of them would need on an empty board (`_cost`: per kind, a pawn by its rank and file
   distance, a promoted pawn via the promotion square), summed over the
   target pieces (the minimum of an assignment is at least the sum of the
@@ -254,6 +255,9 @@ class Target:
             self.count[side] += 1
 
 
+_CORNERS = frozenset((0x00, 0x07, 0x70, 0x77))
+
+
 def side_need(target: Target, board: list[int], occupied, side: int) -> tuple[int, int]:
     """(moves, captures) the pieces of `side` need at least to reach their
     target squares from the placement `board` ((INF, INF) if they never can):
@@ -267,8 +271,12 @@ def side_need(target: Target, board: list[int], occupied, side: int) -> tuple[in
             # the pieces not on a target square of their own kind: a piece in place
             # serves its own square (the distances keep the triangle inequality, so
             # sending it on and another in its place never costs less)
+            # (not a rook on its corner: castling takes it to its castling square
+            # at no cost of its own, where the triangle inequality fails)
             tb = target.board
-            mine = [(board[a] + 8) << 7 | a for a in occupied[side] if board[a] != tb[a]]
+            rook = ROOK * side
+            mine = [(board[a] + 8) << 7 | a for a in occupied[side]
+                    if board[a] != tb[a] or (board[a] == rook and a in _CORNERS)]
             if not mine:
                 return INF, INF
         best = min([cost[i] for i in mine])
