@@ -115,7 +115,14 @@ class ProofGameSearch(LineSearch):
         stack = self._stack
         if last:
             hits = []
+            # the last move must land where the target has a piece of the mover's
+            # (a castling: its king; a promotion: the new piece), or it leaves some
+            # square unlike the target's
+            tb = target.board
+            mover = pos.side
             for t in turns:
+                if type(t) is int and tb[(t >> 7) & 127] * mover <= 0:
+                    continue
                 rules.play(pos, t)
                 if tuple(board) == goal_board:
                     hits.append(t)
