@@ -141,3 +141,11 @@ def test_castling_moves_a_cornered_rook_for_free():
     lines = {line.strip() for line in solution_text(solve_problem(problem).twins).splitlines() if line.strip()}
     assert lines == {"1.Ke8-d7 0-0   2.Kd7-e7 Rh5-h1 a=>b", "1.Ke8-f7 0-0 +   2.Kf7-e7 Rh5-h1 a=>b",
                      "1.Ke8-d8 0-0   2.Kd8-e7 Rh5-h1 a=>b", "1.Ke8-f8 0-0 +   2.Kf8-e7 Rh5-h1 a=>b"}
+
+
+def test_the_checker_leaves_proof_games_to_the_solver():
+    from solver.check.check import _before_solving
+
+    problem = _problem("begin\nstip dia2\npieces white ke1 black ke8\nend\n")
+    verdict = _before_solving(problem, None)
+    assert "the checker does not judge proof games yet" in verdict.evidence[0]
