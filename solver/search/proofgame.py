@@ -83,10 +83,11 @@ class ProofGameSearch(LineSearch):
     def solve(self, out=None, only=None):
         out = [] if out is None else out
         pos = self.pos
-        white, black = needed(self.target, pos.board, pos.occupied)
+        white, black = needed(self.target, pos.board, pos.occupied, pos.castling)
         if white <= self._left[0][0] and black <= self._left[0][1]:
             target, board, occ = self.target, pos.board, pos.occupied
-            self._parts = {1: side_need(target, board, occ, 1), -1: side_need(target, board, occ, -1)}
+            self._parts = {1: side_need(target, board, occ, 1, pos.castling),
+                           -1: side_need(target, board, occ, -1, pos.castling)}
             super().solve(out, only)
         return out
 
@@ -154,8 +155,9 @@ class ProofGameSearch(LineSearch):
                     continue
                 # the bound of the child: the mover's pieces moved; the opponent's
                 # only where one was taken
-                mine = side_need(target, board, occupied, mover)
-                theirs = other_part if len(occupied[-mover]) == others else side_need(target, board, occupied, -mover)
+                mine = side_need(target, board, occupied, mover, pos.castling)
+                theirs = other_part if len(occupied[-mover]) == others else \
+                    side_need(target, board, occupied, -mover, pos.castling)
                 if combined(target, occupied, mover, mine) > (w_left if mover > 0 else b_left) \
                         or combined(target, occupied, -mover, theirs) > (b_left if mover > 0 else w_left):
                     continue

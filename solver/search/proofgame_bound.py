@@ -30,7 +30,7 @@ the order of moves are ignored (so the bounds stay lower bounds).
 
 from __future__ import annotations
 
-from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, castle_bit
 
 INF = 1 << 20
 
@@ -256,12 +256,15 @@ class Target:
 
 
 _CORNERS = frozenset((0x00, 0x07, 0x70, 0x77))
+_RIGHTS = {1: castle_bit(0x00) | castle_bit(0x07), -1: castle_bit(0x70) | castle_bit(0x77)}
 
 
-def side_need(target: Target, board: list[int], occupied, side: int) -> tuple[int, int]:
+def side_need(target: Target, board: list[int], occupied, side: int, castling: int = -1) -> tuple[int, int]:
     """(moves, captures) the pieces of `side` need at least to reach their
     target squares from the placement `board` ((INF, INF) if they never can):
-    the moves of the pieces alone, and the captures their pawns make."""
+    the moves of the pieces alone, and the captures their pawns make.
+    `castling`: the castling rights (a rook in place on its corner stays a
+    candidate for other squares while it may castle)."""
     total = captures = 0
     mine = None
     for sq, piece, cost, caps in target.pieces[side]:
@@ -271,12 +274,16 @@ def side_need(target: Target, board: list[int], occupied, side: int) -> tuple[in
             # the pieces not on a target square of their own kind: a piece in place
             # serves its own square (the distances keep the triangle inequality, so
             # sending it on and another in its place never costs less)
-            # (not a rook on its corner: castling takes it to its castling square
-            # at no cost of its own, where the triangle inequality fails)
+            # (but a rook on its corner that may castle: castling takes it to its
+            # castling square at no cost of its own, where the triangle inequality
+            # fails; not where the king stands in place on its own square: castling
+            # would cost it at least two moves back, more than the rook saves)
             tb = target.board
             rook = ROOK * side
+            home = 0x04 if side > 0 else 0x74
+            free = castling & _RIGHTS[side] if board[home] != tb[home] or tb[home] != KING * side else 0
             mine = [(board[a] + 8) << 7 | a for a in occupied[side]
-                    if board[a] != tb[a] or (board[a] == rook and a in _CORNERS)]
+                    if board[a] != tb[a] or (free and board[a] == rook and a in _CORNERS and free & castle_bit(a))]
             if not mine:
                 return INF, INF
         best = min([cost[i] for i in mine])
@@ -299,8 +306,8 @@ def combined(target: Target, occupied, side: int, part: tuple[int, int]) -> int:
     return total if total > surplus else surplus
 
 
-def needed(target: Target, board: list[int], occupied) -> tuple[int, int]:
+def needed(target: Target, board: list[int], occupied, castling: int = -1) -> tuple[int, int]:
     """(white's, black's) fewest moves still needed to reach `target` from
     the placement `board` (INF for a side that never can)."""
-    return tuple(combined(target, occupied, side, side_need(target, board, occupied, side))
+    return tuple(combined(target, occupied, side, side_need(target, board, occupied, side, castling))
                  for side in (1, -1))
