@@ -163,7 +163,9 @@ class ProofGameSearch(LineSearch):
                     continue
                 if passes and rules.in_check(pos):
                     continue
-                mark = self.mark(passes)
+                # a move the line goes on from left the opponent a move: no mate nor
+                # stalemate, a check at most (none after a series move)
+                mark = "+" if not passes and rules.in_check(pos) else ""
                 rules.undo(pos, t)
                 try:
                     desc = rules.describe(pos, t)
