@@ -29,6 +29,9 @@ from solver.search.goals import Goal
 from solver.search.helpplay import LineSearch, Schedule
 from solver.search.proofgame_bound import INF, Target, combined, needed, side_need
 
+# positions whose bound parts are kept (then the cache starts again)
+_CACHE_LIMIT = 400_000
+
 GAME_ARRAY = (
     "Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2",
     "Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7",
@@ -75,6 +78,8 @@ class ProofGameSearch(LineSearch):
             # schedules of one problem agree (the same sides from there on)
             self._fail = memo
         self.target = Target(list(target_board))
+        # the bound's parts (white's, black's) of the positions met, by hash
+        self._cache: dict = {}
         sides = schedule.sides
         # moves left to each side from slot i on
         self._left = [(sum(1 for s in sides[i:] if s > 0), sum(1 for s in sides[i:] if s < 0))
@@ -148,16 +153,29 @@ class ProofGameSearch(LineSearch):
         parts = self._parts
         own_part, other_part = parts[mover], parts[-mover]
         others = len(occupied[-mover])
+        fail = self._fail
+        child_left = len(sides) - i - 1
+        cache = self._cache
         for t in self._order(turns):
             rules.play(pos, t)
             try:
                 if early and tuple(board) == goal_board:
                     continue
+                if (rules.key(pos), child_left) in fail:
+                    continue  # known to fail (also when reached by a series move: the side differs)
                 # the bound of the child: the mover's pieces moved; the opponent's
-                # only where one was taken
-                mine = side_need(target, board, occupied, mover, pos.castling)
-                theirs = other_part if len(occupied[-mover]) == others else \
-                    side_need(target, board, occupied, -mover, pos.castling)
+                # only where one was taken (the parts of a placement met before are kept)
+                h = pos.hash
+                known = cache.get(h)
+                if known is None:
+                    mine = side_need(target, board, occupied, mover, pos.castling)
+                    theirs = other_part if len(occupied[-mover]) == others else \
+                        side_need(target, board, occupied, -mover, pos.castling)
+                    if len(cache) >= _CACHE_LIMIT:
+                        cache.clear()
+                    cache[h] = (mine, theirs)
+                else:
+                    mine, theirs = known
                 if combined(target, occupied, mover, mine) > (w_left if mover > 0 else b_left) \
                         or combined(target, occupied, -mover, theirs) > (b_left if mover > 0 else w_left):
                     continue
