@@ -1,5 +1,5 @@
 """Proof games: from the game array to the stated diagram (Popeye's `dia n`,
-`ser-dia n`).
+`ser-dia n`), and from one diagram to another (`a=>b n`).
 
 `dia n` is help play of 2n half-moves (`dia n.5`: 2n+1), White first, from
 the initial game array; its goal `dia` is reached when the placement equals
@@ -10,13 +10,16 @@ ending with the same side), and `exact-dia n` only those of full length;
 a line whose move of the side that ends it reaches the diagram early stops
 there (`LineSearch._early_goal`).  `ser-dia n` is White's series of n
 moves (and the shorter series), Black passing: no move but the last may
-give check.
+give check.  `a=>b n` is help play from the pieces stated before the
+stipulation to those stated after it (`Problem.proof_target`), Black first
+unless WhiteToPlay (`Problem.white_to_move`); its goal prints `a=>b`.
 
-The search is `LineSearch`'s, pruned at every node by the lower bounds of
-`solver.search.proofgame_bound`: when the moves one side needs at least to
-reach the diagram exceed the moves it has left, no line goes on from the
-node.  Positions that fail are remembered per slot (the help search's
-memo: (position, slot) is (position, moves left)).
+The search plays as `LineSearch` does (its collector, marks and memo), each
+node pruned by the lower bounds of `solver.search.proofgame_bound`: a move
+is played and its child's bound computed before anything else; when the
+moves one side needs at least to reach the target exceed those it has
+left, the move is dropped.  Positions that fail are remembered by (position,
+moves left), shared by the lengths of one problem.
 """
 
 from __future__ import annotations
@@ -218,7 +221,6 @@ def _side(side: int) -> str:
     return "white" if side > 0 else "black"
 
 
-__all__ = ["ProofGameSearch", "proof_search", "start_problem", "dia_goal", "GAME_ARRAY", "INF"]
 
 
 def proof_search(rules, problem: Problem, schedule: Schedule, budget, max_solutions=None,
@@ -260,3 +262,6 @@ def proof_refusal(problem: Problem) -> str | None:
         if opt.name not in HARMLESS_OPTIONS:
             return f"option {opt.name} with a proof game is not supported"
     return None
+
+
+__all__ = ["ProofGameSearch", "proof_search", "proof_refusal", "start_problem", "dia_goal", "GAME_ARRAY", "INF"]
