@@ -44,6 +44,7 @@ class ProblemBuilder:
         self._command_words: list[Word] | None = None
         self._continued = False
         self._pending_conditions: list[tuple[Condition, Word]] = []
+        self.start_board: dict[str, Piece] | None = None  # a=>b: the start; `board` is the target
 
     # -- the diagram -----------------------------------------------------------------
 
@@ -64,6 +65,9 @@ class ProblemBuilder:
     # -- stipulation, conditions, options -------------------------------------------------
 
     def set_stipulation(self, stipulation: Stipulation, word: Word) -> None:
+        if stipulation.play == "a=>b" and self._commands is None and self.start_board is None:
+            # Popeye: the pieces so far are the start, those stated after it the target
+            self.start_board, self.board = self.board, {}
         self.stipulation = stipulation
         self.where.setdefault(("stipulation", stipulation.text), word)
         self.where[("stipulation", "")] = word
@@ -131,8 +135,10 @@ class ProblemBuilder:
             raise self.start.error("no stipulation given")
         self._white_to_play()
         joined = {key: "\n".join(lines) if lines else None for key, lines in self.text.items()}
+        start = self.board if self.start_board is None else self.start_board
+        target = None if self.start_board is None else tuple(sorted(self.board.values(), key=piece_key))
         problem = Problem(
-            pieces=tuple(sorted(self.board.values(), key=piece_key)), stipulation=self.stipulation,
+            pieces=tuple(sorted(start.values(), key=piece_key)), stipulation=self.stipulation, proof_target=target,
             conditions=tuple(self.conditions), options=tuple(self.options), twins=tuple(self.twins),
             zero_position=self.zero_position, authors=tuple(self.authors), origin=joined["origin"],
             title=joined["title"], award=joined["award"], remark=joined["remark"], castling=self.castling,
@@ -154,6 +160,9 @@ class ProblemBuilder:
         if not any(o.name == "WhiteToPlay" for o in self.options):
             return
         self.options = [o for o in self.options if o.name != "WhiteToPlay"]
+        if self.stipulation.play == "a=>b":
+            self.white_to_move = True   # a=>b n: White starts (Popeye prints "=> (White ->)")
+            return
         changed = _white_to_play(self.stipulation)
         if changed is not None:
             self.stipulation = changed

@@ -66,6 +66,9 @@ _SOLVED = {
     ("self", True): {"#", "="} | _MORE,
     ("reflex", True): {"#"},
     ("help-self", True): {"#"},
+    ("proof", False): {"dia"},   # orthodox proof games (solver.search.proofgame)
+    ("proof", True): {"dia"},
+    ("a=>b", False): {"a=>b"},   # A-to-B proof games: Black first (WhiteToPlay: White)
 }
 
 class _Build(Transformer):
@@ -137,7 +140,9 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
     elif play is None and goal in ("dia", "a=>b"):
         series, counting = False, "help"
         model_play = "proof" if goal == "dia" else "a=>b"
-        unsupported = "proof games"
+        unsupported = None
+    elif play == "ser-" and goal == "dia":
+        series, counting, model_play, unsupported = True, "series", "proof", None
     else:
         model_play, series, unsupported, counting = _PLAYS[play]
     if half and counting != "help":
@@ -233,6 +238,10 @@ def starting_side(stipulation: Stipulation) -> str | None:
     play, series, half = stipulation.play, stipulation.series, stipulation.half
     if stipulation.unsupported and stipulation.unsupported.startswith(("introductory", "parry")):
         return None
+    if play == "proof":
+        return WHITE   # from the game array, White first (dia n.5 too)
+    if play == "a=>b":
+        return BLACK   # unless WhiteToPlay (Problem.white_to_move)
     if play in ("help", "reciprocal-help", "a=>b") or (series and play == "help-self"):
         black_first = True
     else:

@@ -11,6 +11,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
+    python tests/generate_popeye_data.py /path/to/popeye/py --proofgames
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -24,7 +25,9 @@ With --conditions, random orthodox positions under one condition each
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
 tests/data/capturer/.  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
-tests/data/popeye_goals/ (tests/test_popeye_goals.py).
+tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
+placements after random games from the game array, stated as proof games
+(PROOF_FORMS), go to tests/data/proofgames/ (tests/test_proofgames.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
 the run is killed), and legality is judged by the walk catalogue's own
 check test, since feerie's loader may refuse the fairy pieces.
@@ -682,6 +685,140 @@ def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> No
         print(f"{name}: {len(kept)} problems", file=sys.stderr)
 
 
+PROOF_DIR = ROOT / "tests" / "data" / "proofgames"
+# proof games (--proofgames): form name: (stipulation, half-moves played at random from the
+# game array to make the diagram, how many problems, how many of them end with a capture);
+# ser-dia: White's moves alone, no check but by the last
+PROOF_FORMS = {
+    "serdia3": ("ser-dia3", 3, 6, 2),
+    "serdia4": ("ser-dia4", 4, 6, 3),
+    "dia1_5": ("dia1.5", 3, 6, 0),
+    "dia2": ("dia2", 4, 10, 3),
+    "dia2_5": ("dia2.5", 5, 8, 3),
+    "dia3": ("dia3", 6, 8, 3),
+    "exact_dia3": ("exact-dia3", 6, 4, 2),
+    "dia3_5": ("dia3.5", 7, 4, 2),
+}
+
+
+# A-to-B proof games: form name: (stipulation, half-moves played before the start, after it,
+# how many problems, with WhiteToPlay)
+ATOB_FORMS = {
+    "atob1_5": ("a=>b1.5", 5, 3, 6, False),
+    "atob2": ("a=>b2", 5, 4, 8, False),
+    "atob2_white": ("a=>b2", 6, 4, 6, True),
+    "atob2_5": ("a=>b2.5", 7, 5, 4, False),
+}
+
+
+def _placement_text(pieces) -> str:
+    by_colour = {"White": [], "Black": []}
+    for colour, kind, square in pieces:
+        by_colour[colour].append(kind + square)
+    return f"Pieces White {' '.join(by_colour['White'])} Black {' '.join(by_colour['Black'])}\n"
+
+
+def generate_atob(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/proofgames/atobFORM.inp / .out: A-to-B proof games between
+    the placements of a random game from the game array (ATOB_FORMS)."""
+    for name, (stipulation, before, after, wanted, white) in ATOB_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-atob-{name}")
+        kept: list[str] = []
+        for _ in range(ATTEMPTS):
+            if len(kept) >= wanted:
+                break
+            game = random_game(rng, before + after, False, keep=before)
+            if game is None:
+                continue
+            start, target = game
+            text = (_placement_text(start) + f"Stipulation {stipulation}\n" + _placement_text(target)
+                    + "Option NoBoard" + (" WhiteToPlay" if white else "") + "\n")
+            if text in kept:
+                continue
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                continue
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (PROOF_DIR / f"{name}.inp").write_text(source)
+        (PROOF_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+
+
+def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool = False,
+                keep: int | None = None):
+    """The placement after `half_moves` random legal half-moves from the game
+    array (the last one a capture with `capture`; with `series` White's alone,
+    none but the last giving check), as (colour, kind, square), or None (no
+    such game drawn); with `keep`, (the placement after `keep` half-moves,
+    the last one), that after `keep` not in check."""
+    import grammar
+    from solver.conditions.registry import rules_for
+    from solver.engine.board import WHITE, square_name
+    from solver.search.proofgame import start_problem
+
+    [problem] = grammar.load_strict("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation dia1\n"
+                                    "EndProblem\n", "game.inp")
+    rules = rules_for(problem)
+    pos = rules.position(start_problem(problem), WHITE)
+    kept = None
+    for i in range(half_moves):
+        if keep == i:
+            if rules.in_check(pos):
+                return None
+            kept = _placement(pos)
+        moves = rules.moves(pos)
+        if capture and i == half_moves - 1:
+            moves = [m for m in moves if pos.board[(m >> 7) & 127]]
+        if not moves:
+            return None
+        pos.make(rng.choice(moves))
+        if series and i < half_moves - 1:
+            if rules.in_check(pos):
+                return None
+            pos.set_state(WHITE, ())
+    return _placement(pos) if keep is None else (kept, _placement(pos))
+
+
+def _placement(pos):
+    from solver.engine.board import square_name
+
+    letters = {1: "P", 2: "S", 3: "B", 4: "R", 5: "Q", 6: "K"}
+    return [("White" if p > 0 else "Black", letters[abs(p)], square_name(sq))
+            for sq, p in enumerate(pos.board) if not sq & 0x88 and p]
+
+
+def generate_proofgames(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/proofgames/FORM.inp / .out: the placements of random games
+    from the game array, as proof games of about their length (PROOF_FORMS)."""
+    PROOF_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (stipulation, half_moves, wanted, captures) in PROOF_FORMS.items():
+        if forms and name not in forms:
+            continue
+        PROOF_DIR.mkdir(parents=True, exist_ok=True)
+        rng = random.Random(f"{seed}-proof-{name}")
+        kept: list[str] = []
+        for _ in range(ATTEMPTS):
+            if len(kept) >= wanted:
+                break
+            pieces = random_game(rng, half_moves, len(kept) < captures, stipulation.startswith("ser-"))
+            if pieces is None:
+                continue
+            text = problem_text(pieces, stipulation, "")
+            if text in kept:
+                continue
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                continue
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (PROOF_DIR / f"{name}.inp").write_text(source)
+        (PROOF_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -696,9 +833,14 @@ def main() -> None:
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
     parser.add_argument("--circe", action="store_true",
                         help="the problems under the Circe family (tests/data/circe/)")
+    parser.add_argument("--proofgames", action="store_true",
+                        help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
-    if args.goals:
+    if args.proofgames:
+        generate_proofgames(args.popeye, args.seed, args.forms)
+        generate_atob(args.popeye, args.seed, args.forms)
+    elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)

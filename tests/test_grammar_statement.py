@@ -117,6 +117,10 @@ def test_a_file_of_statements():
     ("h==3", "help", "==", 3, False, False), ("#=2", "direct", "#=", 2, False, False),
     ("ser-!=7", "direct", "!=", 7, False, True), ("h~1", "help", "~", 1, False, False),
     ("hs+2", "help-self", "+", 2, False, False), ("h001.5", "help", "00", 1, True, False),
+    # proof games (solver.search.proofgame)
+    ("dia4", "proof", "dia", 4, False, False), ("dia3.5", "proof", "dia", 3, True, False),
+    ("exact-dia4", "proof", "dia", 4, False, False), ("ser-dia5", "proof", "dia", 5, False, True),
+    ("a=>b3", "a=>b", "a=>b", 3, False, False), ("a=>b2.5", "a=>b", "a=>b", 2, True, False),
 ])
 def test_supported_stipulations(text, play, goal, moves, half, series):
     stip = parse_stipulation(text)
@@ -127,7 +131,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
 @pytest.mark.parametrize("text, unsupported", [
     ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
-    ("dia4", "proof"), ("dia3.5", "proof"), ("a=>b3", "proof"),
+    ("ser-a=>b3", "goal a=>b"),
     ("exact-#2", "exact"), ("exact-s#3", "exact"), ("exact-r#2", "exact"), ("ser-r#3", "series reflex"),
     ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),

@@ -351,6 +351,10 @@ def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
         # a solution is a pair of lines (its two goals): counting and proving them is not built yet
         reason = f"stipulation {problem.stipulation.text}: the checker does not judge reciprocal play yet " \
                  "(feerie solve solves it)"
+    elif reason is None and problem.stipulation.play in ("proof", "a=>b"):
+        # its lines start from the game array (or the first diagram), not from the diagram it judges
+        reason = f"stipulation {problem.stipulation.text}: the checker does not judge proof games yet " \
+                 "(feerie solve solves them)"
     if reason:
         return TwinVerdict(label, UNSUPPORTED, (reason,))
     illegal = illegal_reasons(problem)

@@ -123,7 +123,7 @@ class Stipulation:
     def half_moves(self) -> int:
         """The most half-moves the play can take (both sides' moves counted)."""
         if self.series:
-            return self.intro + self.moves + (0 if self.play == "direct" else 1)
+            return self.intro + self.moves + (0 if self.play in ("direct", "proof") else 1)
         if self.play == "direct":
             return 2 * self.moves - 1
         return 2 * self.moves + (1 if self.half else 0)
@@ -217,6 +217,8 @@ class Problem:
     `source`, `line` say where the problem was read from (file name, first
     line of the problem).  The grammar keeps `pieces` sorted (Piece order),
     so that two statements of one position compare equal.
+    `proof_target`: the position to reach of an A-to-B proof game (`a=>b n`:
+    Popeye's pieces stated after the stipulation); `pieces` is then the start.
     """
 
     pieces: tuple[Piece, ...]
@@ -236,6 +238,7 @@ class Problem:
     intended: tuple[str, ...] = ()
     solutions_expected: int | None = None
     language: str = "en"
+    proof_target: tuple[Piece, ...] | None = None
     source: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
 

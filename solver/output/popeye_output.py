@@ -56,6 +56,7 @@ POSITIONS_LINE = re.compile(
     r"^\d+ (?:%s) \d+\+\d+$" % "|".join(re.escape(m["positions"]) for m in MESSAGES.values()))
 TWIN_LABEL = re.compile(r"^(\+)?([a-z]\)|z\d+\)) (.*)$")
 TREE_LINE = re.compile(r"^( +)(\d+)\.(\.\.)?(?=\S)(.*)$")
+ATOB_LINE = re.compile(r"^ *=> \((\S+) ->\)$")
 STIPULATION_LINE = re.compile(r"^  (\S.*?) *(\d+ \+ \d+(?: \+ \d+n)?)$")
 
 
@@ -106,6 +107,10 @@ class ParsedProblem:
     end_line: str = ""
     banner: str | None = None
     unparsed: str | None = None
+    # an A-to-B proof game: the target's diagram (`board` is the start) and
+    # the side its '=> (White ->)' names
+    target_board: tuple[Piece, ...] | None = None
+    first_mover: str | None = None
 
     @property
     def parsed(self) -> bool:
@@ -190,6 +195,12 @@ def _split_header(chunk: list[str], language: str, problem: ParsedProblem) -> in
         problem.remarks = chunk[:first_blank]
         problem.meta = [line.strip() for line in chunk[first_blank + 1:border - 1]]
         problem.board = _parse_board(chunk[border + 2:border + 18:2], language)
+        atob = ATOB_LINE.match(chunk[border + 21]) if border + 40 < len(chunk) else None
+        if atob and chunk[border + 24] == BORDER and chunk[border + 42] == BORDER:
+            # A-to-B: the start's counts, '=> (White ->)', then the target's diagram
+            problem.first_mover = atob.group(1)
+            border += 24
+            problem.target_board = _parse_board(chunk[border + 2:border + 18:2], language)
         m = STIPULATION_LINE.match(chunk[border + 19])
         if m:
             problem.stipulation, problem.piece_counts = m.group(1), m.group(2)
@@ -218,8 +229,8 @@ def _first_side(stipulation: str | None, skipped: int, reversed_: bool) -> str:
     natural = BLACK  # h#, h=, reci-h#, ser-h#, ser-h=: Black starts
     if named is not None:
         natural = named
-    elif stip.startswith(("hs", "hr")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
-        natural = WHITE  # hs#, hr#, ser-#, ser-s#, ser-=: White starts
+    elif stip.startswith(("hs", "hr", "dia")) or ("ser-" in stip and not re.search(r"ser-(h|reci)", stip)):
+        natural = WHITE  # hs#, hr#, dia, ser-#, ser-s#, ser-=: White starts
     first = natural if skipped % 2 == 0 else other_side(natural)
     return other_side(first) if reversed_ else first
 
@@ -572,8 +583,11 @@ def parse_output(text: str, language: str | None = None) -> list[ParsedProblem]:
         problem.solution_lines = solution
         has_header = problem.stipulation is not None
         try:
+            stipulation = problem.stipulation
+            if problem.first_mover and stipulation:
+                stipulation = f"{problem.first_mover} {stipulation}"  # numbered from that side
             problem.twins = parse_solution(
-                solution, lang, stipulation=problem.stipulation,
+                solution, lang, stipulation=stipulation,
                 duplex=problem.duplex if has_header else None, half_duplex=problem.half_duplex)
         except ParseFailure as err:
             problem.unparsed = str(err)

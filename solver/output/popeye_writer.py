@@ -25,6 +25,8 @@ reproduces all of Popeye's blank lines.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
 from solver.output.notation import piece_letter, turn_text
 from solver.model.tree import (
@@ -228,6 +230,19 @@ def _grid_cells(problem: Problem):
     return None
 
 
+_FIRST_MOVER = {"en": ("White", "Black"), "de": ("Weiss", "Schwarz"), "fr": ("Blanc", "Noir")}
+
+
+def _atob_start(problem: Problem, language: str) -> list[str]:
+    """An A-to-B proof game's start diagram ends with its counts and who
+    moves first ('=> (Black ->)'); the target's diagram follows."""
+    counts = stipulation_line(replace(problem, stipulation=replace(problem.stipulation, text="")))
+    white, black = _FIRST_MOVER.get(language, _FIRST_MOVER["en"])
+    mover = white if problem.white_to_move else black
+    lines = [counts + "\n", "\n", centred(f"=> ({mover} ->)") + "\n", "\n", "\n"]
+    return lines + [line + "\n" for line in board_lines(problem.proof_target, language, _grid_cells(problem))]
+
+
 def header_text(problem: Problem) -> str:
     """Everything before the solution: remarks, and unless NoBoard the meta
     lines, the diagram, the stipulation and the conditions."""
@@ -240,6 +255,9 @@ def header_text(problem: Problem) -> str:
     out.extend(centred(line) + "\n" for line in meta)
     out.append("\n")
     out.extend(line + "\n" for line in board_lines(problem.pieces, language, _grid_cells(problem)))
+    if problem.proof_target is not None:
+        out.extend(_atob_start(problem, language))
+        problem = replace(problem, pieces=problem.proof_target)
     out.append(stipulation_line(problem) + "\n")
     out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language))
     out.extend(centred(condition_line(c, language)) + "\n" for c in problem.conditions)

@@ -47,6 +47,12 @@ def unsupported_reason(problem: Problem) -> str | None:
 
     reasons = list(problem.unsupported_features())
     stip = problem.stipulation
+    if stip.play in ("proof", "a=>b") and not reasons:
+        from solver.search.proofgame import proof_refusal
+
+        reason = proof_refusal(problem)
+        if reason:
+            reasons.append(reason)
     if stip.half_moves > MAX_HALF_MOVES:
         reasons.append(f"stipulation {stip.text} is too long: {stip.half_moves} half-moves, "
                        f"feerie plays at most {MAX_HALF_MOVES} (as Popeye)")
@@ -228,7 +234,17 @@ def plan(problem: Problem) -> list[SectionSpec]:
     specs = []
     for reversed_ in phases:
         flip = -1 if reversed_ else 1
-        if stip.play == "reciprocal-help":
+        if stip.play == "proof":
+            # proof games: help or series play from the game array, White first (solver.search.proofgame)
+            schedules = ([series_schedule(WHITE * flip, n, then_other=False) for n in range(1, stip.moves + 1)]
+                         if stip.series else help_schedules(WHITE * flip, stip.half_moves, "goal"))
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
+        elif stip.play == "a=>b":
+            # A-to-B: help play from the first diagram to the second, Black first unless WhiteToPlay
+            first = WHITE if problem.white_to_move else BLACK
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
+                                     _exact(stip, help_schedules(first * flip, stip.half_moves, "goal"))))
+        elif stip.play == "reciprocal-help":
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, reciprocal_schedules(stip, flip),
                                      1 if stip.half else 0))
         elif stip.series:
@@ -356,6 +372,8 @@ def illegal_reason(problem: Problem) -> str | None:
     mover able to capture the king (Popeye refuses such a twin, "the side to
     play can capture the king", and solves the others: the searches assume
     the mover's opponent is not in check); set play alone is just left out."""
+    if problem.stipulation.play == "proof":
+        return None  # the diagram is the target: play starts from the game array
     rules = rules_for(problem)
     if rules.captures_kings and any(king_capturable(problem, spec, rules) for spec in plan(problem)
                                     if spec.kind != SectionKind.SET):
@@ -378,6 +396,8 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
     over all first moves, which a split by first move cannot keep."""
     if spec.schedules and spec.schedules[0].final == RECIPROCAL:
         return False  # a reciprocal end at the diagram would be found by every part
+    if problem.stipulation.play in ("proof", "a=>b"):
+        return False  # a proof game's first turns are the game array's, not the diagram's
     return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
                                             or problem.has_option("StopOnShortSolutions"))
 
@@ -429,25 +449,20 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
                          variations=problem.has_option("Variation"),
                          out=section.nodes, only=only, on_key=on_found)
         return False
-    # imported here: a direct or self problem does without it (start-up, issue 11)
-    from solver.search.intelligent import intelligent_search
-
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = rules_for(problem)
-    goal = stipulation_goal(stip)
+    proof = stip.play in ("proof", "a=>b")
+    goal = None if proof else stipulation_goal(stip)
     found = 0
+    memo: dict = {}  # a proof game's failures, shared by its lengths
     for schedule in spec.schedules:
-        pos = rules.position(problem, schedule.first)
         left = None if max_solutions is None else max_solutions - found
-        # Orthodox help and series mates: the intelligent search finds the
-        # same lines far faster; it declines (None) what it does not handle.
-        if schedule.final == RECIPROCAL:
-            search = ReciprocalSearch(rules, pos, schedule, goal, goal_of(stip.reci_goal, stip.reci_target),
-                                      budget, left)
+        if proof:
+            from solver.search.proofgame import proof_search
+
+            search = proof_search(rules, problem, schedule, budget, left, memo)
         else:
-            search = intelligent_search(rules, pos, schedule, goal, budget, left)
-        if search is None:
-            search = LineSearch(rules, pos, schedule, goal, budget, left)
+            search = _line_search(problem, stip, rules, schedule, goal, budget, left)
         search.on_line = on_found
         nodes: list[Node] = []
         try:
@@ -460,6 +475,24 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         if found and schedule is not spec.schedules[-1] and problem.has_option("StopOnShortSolutions"):
             return True  # Popeye stops after the length where short solutions turned up
     return False
+
+
+def _line_search(problem, stip, rules, schedule, goal, budget, left):
+    """The search of one schedule of help or series play."""
+    # imported here: a direct or self problem does without it (start-up, issue 11)
+    from solver.search.intelligent import intelligent_search
+
+    pos = rules.position(problem, schedule.first)
+    # Orthodox help and series mates: the intelligent search finds the
+    # same lines far faster; it declines (None) what it does not handle.
+    if schedule.final == RECIPROCAL:
+        search = ReciprocalSearch(rules, pos, schedule, goal, goal_of(stip.reci_goal, stip.reci_target),
+                                  budget, left)
+    else:
+        search = intelligent_search(rules, pos, schedule, goal, budget, left)
+    if search is None:
+        search = LineSearch(rules, pos, schedule, goal, budget, left)
+    return search
 
 
 def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
