@@ -27,13 +27,20 @@ from solver.run.solve import unsupported_reason
 
 DATA = Path(__file__).parent / "data" / "einstein"
 CASES = cases(DATA)
-# cases over 1.5 s on a loaded 2-core machine: compared under FEERIE_SLOW_TESTS=1 only
-SLOW: set[str] = set()
+# Cases over 0.8 s on a loaded 2-core machine (2026-12-02, `--durations`; the
+# generic generator runs on both paths: most are h#2 and s#2): compared under
+# FEERIE_SLOW_TESTS=1 only, so that the file keeps under 20 s in CI.
+SLOW = {"AntiEinsteinChess#" + n for n in ("13", "14", "15", "16", "17", "18", "21", "23")} | \
+    {"CirceEinstein#" + n for n in ("19", "20", "21", "22", "23")} | \
+    {"EinsteinChess#" + n for n in ("15", "19", "21", "22", "23", "24", "26", "27", "28")} | \
+    {"ReversalEinsteinChess#" + n for n in ("13", "14", "15", "16", "17", "18")}
+GENERIC_SLOW = {"AntiEinsteinChess#16", "CirceEinstein#19", "CirceEinstein#22", "EinsteinChess#22",
+                "EinsteinChess#28", "ReversalEinsteinChess#13", "ReversalEinsteinChess#16"}
 
 
-def _solve(case: str):
-    if case in SLOW:
-        skip_unless_slow_tests("over 1.5 s")
+def _solve(case: str, slow: set[str] = SLOW):
+    if case in slow:
+        skip_unless_slow_tests("over 0.8 s in a loaded run")
     return solve_case(DATA, case)
 
 
@@ -41,7 +48,7 @@ def test_every_form_has_problems():
     from generate_popeye_data import EINSTEIN_FORMS
 
     assert {case.split("#")[0] for case in CASES} == set(EINSTEIN_FORMS) | {"Targeted"}
-    assert len(CASES) >= 120 and SLOW <= set(CASES)
+    assert len(CASES) >= 120 and SLOW <= set(CASES) and GENERIC_SLOW <= set(CASES[::3])
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -53,7 +60,7 @@ def test_solution_is_popeyes(case):
 @pytest.mark.parametrize("case", CASES[::3])
 def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
     monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case)
+    ours, popeye = _solve(case, GENERIC_SLOW)
     assert ours == popeye
 
 
