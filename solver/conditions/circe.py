@@ -88,8 +88,10 @@ _VECTOR = {"Equipollents": (), "Parrain": ("LastMove",), "ContraParrain": ("Last
 _BASE_PAWNS = {"PWC": "inert", "Antipodes": "inert", "Equipollents": "observes"}
 _REX = ("RexInclusive", "RexExclusive")
 # Circe's parameters that change the reborn piece's kind (Popeye's "Einstein",
-# "ReversalEinstein"; AntiCirce's are not played)
+# "ReversalEinstein"): the captured piece one down (up); under AntiCirce the
+# capturer one up (down), as Popeye's reborn_piece.c swaps them
 _EINSTEIN = {"Einstein": tuple(einstein.DOWN.items()), "ReversalEinstein": tuple(einstein.UP.items())}
+_ANTI_EINSTEIN = {"Einstein": tuple(einstein.UP.items()), "ReversalEinstein": tuple(einstein.DOWN.items())}
 _OCCUPIED = ("Strict", "Relaxed")
 
 # (REBORN_PROMOTION, solver.engine.move: the move's bits that hold the kind a
@@ -182,7 +184,7 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
             adapter = param
         elif param in _OCCUPIED:
             strict = param == "Strict"
-        elif param in _EINSTEIN and einstein is None and not anti:
+        elif param in _EINSTEIN and einstein is None:
             einstein = param
         elif anti and param in ("Calvet", "Cheylan"):
             cheylan = param == "Cheylan"
@@ -201,7 +203,7 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
         raise InputError(f"condition {name} {definition} {einstein} is not supported")
     if einstein is not None:
         return replace(read_variant(name, tuple(p for p in params if p != einstein), anti),
-                       reborn_kind=_EINSTEIN[einstein])
+                       reborn_kind=(_ANTI_EINSTEIN if anti else _EINSTEIN)[einstein])
     if definition == "Equipollents":
         return _vector_variant(name, mirror, last_move, adapter, rex, strict)
     if definition == "Super":
@@ -850,6 +852,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         piece = pos.board[to]
         if abs(piece) == KING and not v.rex_inclusive:
             return
+        piece = v.reborn(piece)
         sq = square(abs(piece), home_of(side), _capture_square(m, side), frm)
         pos.set_square(to, 0)
         _reborn(pos, sq, piece)
@@ -861,7 +864,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         kind = _after_kind(pos, m)
         if kind == KING and not v.rex_inclusive:
             return True
-        sq = square(kind, home_of(pos.side), capsq, m & 127)
+        sq = square(abs(v.reborn(kind)), home_of(pos.side), capsq, m & 127)
         if sq == (m >> 7) & 127:
             return not v.cheylan
         return _empty_after(pos, sq, m, capsq)
@@ -877,7 +880,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         if kind == PAWN and target >> 4 == (7 if side == WHITE else 0):
             kinds = promotions
         for k in kinds:
-            sq = square(k, home_of(side), target, frm)
+            sq = square(abs(v.reborn(k)), home_of(side), target, frm)
             if sq == target:
                 if not v.cheylan:
                     return True

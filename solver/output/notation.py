@@ -157,6 +157,14 @@ def effects_text(c: Component, language: str = "en") -> str:
                        f"{piece_letter(e.before[1], language)}{e.square}->{after.square}{promoted}]")
             i += 2
             continue
+        if e.before and not e.after and after is not None and not after.before and after.after \
+                and after.after[0] == e.before[0] and after.after[2] == e.before[2]:
+            # reborn elsewhere as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
+            colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            out.append(f"[{colour}{attribute_prefix(e.before[2], language)}{piece_letter(e.before[1], language)}"
+                       f"{e.square}->{piece_letter(after.after[1], language)}{after.square}]")
+            i += 2
+            continue
         if e.after and not e.before and after is not None and after.square == e.square \
                 and after.before == e.after and after.after and after.after[0] == e.after[0]:
             # a pawn reborn on its last rank, promoted: `[+wPh8=Q]`
@@ -193,12 +201,12 @@ _COMPONENT = re.compile(
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
+                     rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
                      rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
@@ -295,6 +303,8 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         else:
             out.append(Effect(e.group("sq"), piece, None))
         if e.group("dest"):
+            if e.group("dkind"):   # reborn as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
+                piece = (piece[0], _kind(e.group("dkind"), language, m.group(0)), piece[2])
             out.append(Effect(e.group("dest"), None, piece))
             if e.group("promo"):   # a capturing pawn reborn on its last rank, promoted
                 out.append(Effect(e.group("dest"), piece,
