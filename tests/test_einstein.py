@@ -34,10 +34,10 @@ GENERIC_CASES = [c for c in CASES if int(c.split("#")[1]) % 3 == 1]
 # FEERIE_SLOW_TESTS=1 only, so that the file keeps under 20 s in CI.
 SLOW = {"AntiCirceEinstein#" + n for n in ("19", "20", "21", "22", "23", "24", "25", "26", "29")} | \
     {"AntiEinsteinChess#" + n for n in ("13", "14", "15", "16", "17", "18", "21", "23")} | \
-    {"CirceEinstein#" + n for n in ("19", "20", "21", "22", "23")} | \
+    {"CirceEinstein#" + n for n in ("19", "20", "21", "22", "23", "29")} | \
     {"EinsteinChess#" + n for n in ("15", "19", "21", "22", "23", "24", "26", "27", "28")} | \
     {"ReversalEinsteinChess#" + n for n in ("13", "14", "15", "16", "17", "18")}
-GENERIC_SLOW = {"AntiCirceEinstein#19", "AntiCirceEinstein#25", "AntiEinsteinChess#16", "CirceEinstein#19", "CirceEinstein#22", "EinsteinChess#22",
+GENERIC_SLOW = {"AntiCirceEinstein#19", "AntiCirceEinstein#25", "AntiEinsteinChess#16", "CirceEinstein#19", "CirceEinstein#22", "EinsteinChess#19", "EinsteinChess#22",
                 "EinsteinChess#28", "ReversalEinsteinChess#13", "ReversalEinsteinChess#16"}
 
 

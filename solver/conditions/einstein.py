@@ -33,7 +33,9 @@ What they keep (`preserves`): not `no_effects` (pins, check geometry,
 flights, killer moves, the intelligent search all assume the mover keeps
 its kind), not `orthodox_walks` nor `capture_observes` (pawns move and
 observe from the first rank, never promote: the generic generator and
-check test run, with this module's pawn moves), not `walk_moves_only`,
+check test run, with this module's pawn moves; the check test by the
+orthodox attack tables, which count first-rank pawns as Einstein chess
+does, but on the generic path, FEERIE_GENERIC), not `walk_moves_only`,
 `local_observation`, `king_steps_free`.  Refused by name: fairy pieces,
 piece attributes, parameters; combinations with another condition with
 effects (solver.conditions.registry).
@@ -46,7 +48,9 @@ from solver.engine.board import BISHOP, CASTLE_PATH, KING, KNIGHT, PAWN, QUEEN, 
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, ORTHODOX_WALKS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, DOUBLE, FAR_EN_PASSANT, LOCUST, NORMAL, PROMOTION
+from solver.engine import movegen
 from solver.pieces import generic
+from solver.conditions.variant import generic_forced
 from solver.conditions.rules import ConditionSpec, Rules
 
 UP = {PAWN: KNIGHT, KNIGHT: BISHOP, BISHOP: ROOK, ROOK: QUEEN}
@@ -155,9 +159,18 @@ def _first_rank_checks(pos, side: int) -> bool:
 
 
 def in_check(pos, side: int | None = None) -> bool:
+    """Check: the walks' observation, and a pawn's from its first rank."""
     if side is None:
         side = pos.side
     return generic.in_check(pos, side) or _first_rank_checks(pos, side)
+
+
+def table_check(pos, side: int | None = None) -> bool:
+    """The same by the orthodox attack tables (`movegen.in_check`), which
+    count a pawn's diagonal steps from any rank, its first included: what
+    Einstein chess's pawns observe (the pieces are orthodox: refused otherwise).
+    Not on the generic path (FEERIE_GENERIC), where `in_check` is compared with it."""
+    return movegen.in_check(pos, side)
 
 
 PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, ORTHODOX_WALKS, CAPTURE_OBSERVES, WALK_MOVES_ONLY,
@@ -176,7 +189,7 @@ def einstein_spec(name: str, on_capture, on_quiet) -> ConditionSpec:
             raise InputError(f"condition {name} with fairy pieces is not supported")
         rules.effect_rules.append(triple_step_ep)
         rules.effect_rules.append(rule)
-        rules.bind_check(in_check, None, pseudo_moves)
+        rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
         return rules
 
     return ConditionSpec(install, lambda params: PRESERVES, has_effects=True)
