@@ -380,6 +380,38 @@ CAPTURER_FORMS = {
     "MarsCirce": ("~1", "~1", "#2", "h#2", "s#2", "h=2"),
 }
 
+# --einstein: EinsteinChess and its relatives, Circe's Einstein parameters, to
+# tests/data/einstein/ (tests/test_einstein.py); Targeted.inp there is written by
+# hand (promotions, e.p. after double and triple steps, castling, pawns on the
+# first rank), its .out made here too
+EINSTEIN_DIR = ROOT / "tests" / "data" / "einstein"
+EINSTEIN_FORMS = {
+    "EinsteinChess": ("~1", "~1", "#2", "h#2", "s#2"),
+    "ReversalEinsteinChess": ("~1", "#2", "h#2", "s#2"),
+    "AntiEinsteinChess": ("~1", "#2", "h#2", "s#2"),
+    "CirceEinstein": ("~1", "~1", "#2", "h#2", "s#2"),
+    # (AntiCirceEinstein.inp: as generated with the default seed, less its 23rd
+    # problem, an h#2 feerie took over 30 s over)
+    "AntiCirceEinstein": ("~1", "~1", "#2", "h#2", "s#2"),
+}
+EINSTEIN_TEXTS = {"CirceEinstein": ("Circe Einstein", "Circe ReversalEinstein", "Circe Einstein Mirror",
+                                    "Circe ReversalEinstein Strict", "Circe File Einstein"),
+                   "AntiCirceEinstein": ("AntiCirce Einstein", "AntiCirce ReversalEinstein",
+                                         "AntiCirce Einstein Cheylan", "AntiCirce Mirror ReversalEinstein")}
+
+
+def first_rank_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """Now and then a pawn of a side on its own first rank (Einstein chess: a
+    knight that moved without capturing becomes one there), on a free square."""
+    taken = {square for _, _, square in pieces}
+    out = []
+    for colour, rank in (("White", "1"), ("Black", "8")):
+        file = rng.choice("abcdefgh")
+        if rng.random() < 0.4 and file + rank not in taken:
+            out.append((colour, "P", file + rank))
+            taken.add(file + rank)
+    return out
+
 
 def singlebox_position(rng: random.Random, boxed: bool, full: str | None = None) -> list[tuple[str, str, str]]:
     """SingleBox Type2 and Type3 (latent pawns): one side (`full`, or drawn) with all
@@ -492,8 +524,12 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
-                if "Prom" in condition or condition == "SingleBox":
+                if "Prom" in condition or condition == "SingleBox" or condition in EINSTEIN_FORMS:
                     pieces += promoting_pawns(rng, pieces)
+                if condition in EINSTEIN_FORMS and "Circe" not in condition:
+                    # (not under Circe, where no pawn reaches its first rank: feerie's
+                    # orthodox walks move a pawn there, Popeye's do not)
+                    pieces += first_rank_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 # legality is judged without the condition, which feerie may not play yet,
                 # and without the latent pawns (SingleBox), which only a condition allows
@@ -835,6 +871,8 @@ def main() -> None:
                         help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("--proofgames", action="store_true",
                         help="proof games from random games (tests/data/proofgames/)")
+    parser.add_argument("--einstein", action="store_true",
+                        help="EinsteinChess, its relatives and Circe Einstein (tests/data/einstein/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -844,6 +882,11 @@ def main() -> None:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
+    elif args.einstein:
+        generate_conditions(args.popeye, args.seed, args.forms, EINSTEIN_FORMS, EINSTEIN_DIR, EINSTEIN_TEXTS)
+        targeted = EINSTEIN_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            (EINSTEIN_DIR / "Targeted.out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,

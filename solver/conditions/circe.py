@@ -64,7 +64,7 @@ move needs it (`_with_square_rights`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.base.errors import InputError
 from solver.engine.board import (BISHOP, CASTLE_BIT, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN, QUEEN, ROOK,
@@ -77,6 +77,7 @@ from solver.engine import movegen
 from solver.pieces import generic
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions import einstein
 
 # the definitions and adapters played
 DEFINITIONS = ("File", "Symmetry", "VerticalSymmetry", "HorizontalSymmetry", "Rank", "PWC", "Antipodes")
@@ -86,6 +87,11 @@ _VECTOR = {"Equipollents": (), "Parrain": ("LastMove",), "ContraParrain": ("Last
 # definitions that put a pawn on its own first rank, and what it may do there
 _BASE_PAWNS = {"PWC": "inert", "Antipodes": "inert", "Equipollents": "observes"}
 _REX = ("RexInclusive", "RexExclusive")
+# Circe's parameters that change the reborn piece's kind (Popeye's "Einstein",
+# "ReversalEinstein"): the captured piece one down (up); under AntiCirce the
+# capturer one up (down), as Popeye's reborn_piece.c swaps them
+_EINSTEIN = {"Einstein": tuple(einstein.DOWN.items()), "ReversalEinstein": tuple(einstein.UP.items())}
+_ANTI_EINSTEIN = {"Einstein": tuple(einstein.UP.items()), "ReversalEinstein": tuple(einstein.DOWN.items())}
 _OCCUPIED = ("Strict", "Relaxed")
 
 # (REBORN_PROMOTION, solver.engine.move: the move's bits that hold the kind a
@@ -135,13 +141,25 @@ class CirceVariant:
     last_move: bool = False
     base_pawns: str = "moves"
     choice: bool = False
+    # how the reborn piece's kind is chosen (`Einstein`: one down the sequence
+    # Q R B S P, `ReversalEinstein`: one up, solver.conditions.einstein; the
+    # rebirth square is that of the new kind); None: the captured kind
+    reborn_kind: tuple[tuple[int, int], ...] | None = None
+
+    def reborn(self, piece: int) -> int:
+        """The piece reborn for the captured `piece` (a signed code)."""
+        if self.reborn_kind is None:
+            return piece
+        kind = abs(piece)
+        kind = dict(self.reborn_kind).get(kind, kind)
+        return kind if piece > 0 else -kind
 
 
 def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant:
     """The variant of `name` (Circe or AntiCirce, as written) with these
     parameters; an InputError names what feerie does not play, or a
     combination Popeye calls nonsense."""
-    definition = adapter = None
+    definition = adapter = einstein = None
     mirror = last_move = False
     rex = anti
     strict = anti
@@ -166,6 +184,8 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
             adapter = param
         elif param in _OCCUPIED:
             strict = param == "Strict"
+        elif param in _EINSTEIN and einstein is None:
+            einstein = param
         elif anti and param in ("Calvet", "Cheylan"):
             cheylan = param == "Cheylan"
         elif param in DEFINITIONS or param in ADAPTERS or param == "Mirror":
@@ -178,6 +198,12 @@ def read_variant(name: str, params: tuple[str, ...], anti: bool) -> CirceVariant
         raise InputError(f"condition {name} RexInclusive Strict is not supported")
     if last_move and definition != "Equipollents":
         raise InputError(f"condition {name} LastMove is not supported")
+    if einstein is not None and (definition in _VECTOR or definition in _BASE_PAWNS or definition == "Super"
+                                 or definition == "Equipollents"):
+        raise InputError(f"condition {name} {definition} {einstein} is not supported")
+    if einstein is not None:
+        return replace(read_variant(name, tuple(p for p in params if p != einstein), anti),
+                       reborn_kind=(_ANTI_EINSTEIN if anti else _EINSTEIN)[einstein])
     if definition == "Equipollents":
         return _vector_variant(name, mirror, last_move, adapter, rex, strict)
     if definition == "Super":
@@ -453,7 +479,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
         if not captured:
             return
         capsq = _capture_square(m, side)
-        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+        victim = v.reborn(-PAWN * side if flag == EN_PASSANT else pos.stack[-1][1])
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
             _reborn(pos, sq, victim, m)
@@ -467,7 +493,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             capsq, victim = _capture(pos, m, pos.side)
             if not victim:
                 return True
-            sq = rebirth_square(pos, m, pos.side, capsq, victim)
+            sq = rebirth_square(pos, m, pos.side, capsq, v.reborn(victim))
             # off the board counts as occupied (Popeye's border squares)
             return sq is not None and _empty_after(pos, sq, m, capsq)
 
@@ -826,6 +852,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         piece = pos.board[to]
         if abs(piece) == KING and not v.rex_inclusive:
             return
+        piece = v.reborn(piece)
         sq = square(abs(piece), home_of(side), _capture_square(m, side), frm)
         pos.set_square(to, 0)
         _reborn(pos, sq, piece)
@@ -837,7 +864,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         kind = _after_kind(pos, m)
         if kind == KING and not v.rex_inclusive:
             return True
-        sq = square(kind, home_of(pos.side), capsq, m & 127)
+        sq = square(abs(v.reborn(kind)), home_of(pos.side), capsq, m & 127)
         if sq == (m >> 7) & 127:
             return not v.cheylan
         return _empty_after(pos, sq, m, capsq)
@@ -853,7 +880,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         if kind == PAWN and target >> 4 == (7 if side == WHITE else 0):
             kinds = promotions
         for k in kinds:
-            sq = square(k, home_of(side), target, frm)
+            sq = square(abs(v.reborn(k)), home_of(side), target, frm)
             if sq == target:
                 if not v.cheylan:
                     return True

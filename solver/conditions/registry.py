@@ -12,7 +12,7 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    annan, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
+    annan, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -39,6 +39,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "SingleBox": singlebox.SPEC,
     "ExclusiveChess": exclusive.SPEC,
     **changers.SPECS,
+    **einstein.SPECS,
     "Take&MakeChess": takemake.SPEC,
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,

@@ -49,6 +49,10 @@ LATENT_SHIFT = 42
 # Above those: the rebirth square a SuperCirce capture chose (solver.conditions.circe),
 # plus one, in bits 56-62; 0: the piece is not reborn.
 REBIRTH_CHOICE = 56
+# Above those: an e.p. capture whose victim is not a pawn beside `to` (Einstein
+# chess, solver.conditions.einstein: a pawn's triple step taken on the square
+# next to its departure, a pawn turned knight taken): a LOCUST move, written `c3*d2 ep.`.
+FAR_EN_PASSANT = 1 << 63
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:

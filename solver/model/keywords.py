@@ -130,7 +130,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "takemake")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
-                             for cid in ("mars", "maketake")})
+                             for cid in ("mars", "maketake", "einstein", "reveinstein", "antieinstein")})
 # AnnanChess and its relatives (solver.conditions.annan)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("annan", "nanna", "facetoface", "backtoback", "cheektocheek",

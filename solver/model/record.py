@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION, RETURNS, VIA, latent_promotion
+from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, LOCUST, PROMOTION, RETURNS, VIA,
+                                latent_promotion)
 from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 from solver.model.tree import Component, Effect, components_order
@@ -88,6 +89,9 @@ def _plain_component(pos, m: int) -> Component:
                          castling="0-0" if (m >> 17) & 7 > (frm & 7) else "0-0-0")
     if flag == EXCHANGE:
         return Component(kind, square_name(frm), square_name(to), exchange=True)
+    if flag == LOCUST and m & FAR_EN_PASSANT:   # Einstein chess: `c3*d2 ep.` after a triple step
+        return Component(kind, square_name(frm), square_name(to), capture=True, en_passant=True,
+                         neutral=neutral)
     if flag == LOCUST:
         return Component(kind, square_name(frm), square_name(to), capture=True,
                          captured=square_name((m >> 24) & 127), neutral=neutral)

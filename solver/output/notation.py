@@ -77,6 +77,8 @@ def attribute_prefix(names, language: str = "en") -> str:
 def effect_text(e: Effect, c: Component, language: str = "en") -> str:
     """An effect as Popeye prints it after the move: the mover's change of
     kind `=cB`, a piece removed `[-wkRd5]`."""
+    if e.before and e.after and c.castling and e.before[0] == e.after[0]:
+        return "=" + piece_letter(e.after[1], language)   # the castling rook's change (Einstein): `0-0=B`
     if e.before and e.after and e.square == c.to:
         if e.before[0] != e.after[0]:    # the mover changes colour (Andernach): `=b`
             return "=" + COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]
@@ -107,8 +109,8 @@ def component_text(c: Component, language: str = "en") -> str:
     if c.before:   # SingleBox Type3: the promotion that goes with the move, `[e8=R]Re8-e4`
         return "".join(walk_change_text(e, language) for e in c.before) + \
             component_text(replace(c, before=()), language)
-    if c.castling:
-        return c.castling
+    if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`)
+        return c.castling + effects_text(c, language)
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
@@ -155,6 +157,14 @@ def effects_text(c: Component, language: str = "en") -> str:
                        f"{piece_letter(e.before[1], language)}{e.square}->{after.square}{promoted}]")
             i += 2
             continue
+        if e.before and not e.after and after is not None and not after.before and after.after \
+                and after.after[0] == e.before[0] and after.after[2] == e.before[2]:
+            # reborn elsewhere as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
+            colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            out.append(f"[{colour}{attribute_prefix(e.before[2], language)}{piece_letter(e.before[1], language)}"
+                       f"{e.square}->{piece_letter(after.after[1], language)}{after.square}]")
+            i += 2
+            continue
         if e.after and not e.before and after is not None and after.square == e.square \
                 and after.before == e.after and after.after and after.after[0] == e.after[0]:
             # a pawn reborn on its last rank, promoted: `[+wPh8=Q]`
@@ -184,19 +194,19 @@ _SQUARE = r"[a-h][1-8]"
 _PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
                           # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
-    rf"(?P<castle>0-0-0|0-0)"
+    rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
     rf"(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
-    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
+    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
+                     rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
                      rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
@@ -252,6 +262,9 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         new = _kind(m.group("promo"), language, m.group(0))
         out.append(Effect(m.group("to"), (colour, kind, attributes),
                           (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0)))))
+    if m.group("epchange"):   # an e.p. capturer's change of kind (Einstein chess): `c3*d2 ep.=S`
+        out.append(Effect(m.group("to"), (colour, kind, attributes),
+                          (colour, _kind(m.group("epchange"), language, m.group(0)), attributes)))
     if m.group("gain"):
         if not m.group("promo"):
             raise NotationError(f"attributes gained without a promotion: {m.group(0)!r}")
@@ -290,6 +303,8 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         else:
             out.append(Effect(e.group("sq"), piece, None))
         if e.group("dest"):
+            if e.group("dkind"):   # reborn as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
+                piece = (piece[0], _kind(e.group("dkind"), language, m.group(0)), piece[2])
             out.append(Effect(e.group("dest"), None, piece))
             if e.group("promo"):   # a capturing pawn reborn on its last rank, promoted
                 out.append(Effect(e.group("dest"), piece,
@@ -317,6 +332,11 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             castling = m.group("castle")
             frm, to = castling_squares(castling, side or WHITE)
             comp = Component("K", frm, to, castling=castling)
+            if m.group("crook"):   # the rook, on the f- or d-file, changes kind
+                colour = side or WHITE
+                rook = Effect(("f" if castling == "0-0" else "d") + to[1], (colour, "R", ()),
+                              (colour, _kind(m.group("crook"), language, m.group(0)), ()))
+                comp = replace(comp, effects=(rook,))
         elif m.group("xk1"):
             k1, k2 = m.group("xk1"), m.group("xk2")
             if k1 != k2:

@@ -43,7 +43,7 @@ from solver.model.vocabulary import COLOURS
 from solver.output.notation import NotationError, castling_squares, piece_kind, scan_turn
 from solver.output.popeye_writer import MESSAGES
 from solver.model.tree import (
-    CHECK_LABEL, Component, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
+    CHECK_LABEL, Component, Effect, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
     TwinSolution, ZUGZWANG_LABEL, other_side,
 )
 
@@ -240,9 +240,17 @@ def _with_side(turn: Turn, side: str) -> Turn:
     if not any(c.castling for c in turn.components):
         return turn
     comps = tuple(
-        Component("K", *castling_squares(c.castling, side), castling=c.castling) if c.castling else c
+        Component("K", *castling_squares(c.castling, side), castling=c.castling,
+                  effects=tuple(_on_side(e, side) for e in c.effects)) if c.castling else c
         for c in turn.components)
     return Turn(comps, turn.mark)
+
+
+def _on_side(e: Effect, side: str) -> Effect:
+    """A castling rook's change of kind (Einstein chess, `0-0=B`) on that side's
+    rank and in its colour."""
+    rank = castling_squares("0-0", side)[0][1]
+    return Effect(e.square[0] + rank, (side, *e.before[1:]), (side, *e.after[1:]))
 
 
 class _SolutionParser:
