@@ -784,9 +784,9 @@ def _refuse_observation_changes(rules: Rules) -> None:
 def _base_pawns(rules: Rules, rule: str) -> None:
     """A pawn on its own first rank (module docstring): it "moves" (steps,
     captures and observes), "observes" without moving, or is "inert"
-    (feerie's walks: neither).  The fast generator's pawns move from there
-    and its check test counts them: a move filter stops them where they
-    may not move; where they observe, the check test adds them."""
+    (feerie's walks and its fast generator, as Popeye's orthodox chess:
+    neither).  Where they observe, the check test adds them; where they
+    move, the extra moves do (a move filter keeps the others still)."""
     if rule == "inert":
         rules.move_filters.append(lambda pos, m: not _on_first_rank(pos.board, m & 127))
         rules.add_observation_filter(lambda pos, frm, target: not _on_first_rank(pos.board, frm))

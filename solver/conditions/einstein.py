@@ -166,11 +166,14 @@ def in_check(pos, side: int | None = None) -> bool:
 
 
 def table_check(pos, side: int | None = None) -> bool:
-    """The same by the orthodox attack tables (`movegen.in_check`), which
-    count a pawn's diagonal steps from any rank, its first included: what
-    Einstein chess's pawns observe (the pieces are orthodox: refused otherwise).
-    Not on the generic path (FEERIE_GENERIC), where `in_check` is compared with it."""
-    return movegen.in_check(pos, side)
+    """The same by the orthodox attack tables (`movegen.in_check`, in which a
+    pawn on its first rank observes nothing, as in Popeye's orthodox chess),
+    and a pawn's observation from its first rank added (the pieces are
+    orthodox: refused otherwise).  Not on the generic path (FEERIE_GENERIC),
+    where `in_check` is compared with it."""
+    if side is None:
+        side = pos.side
+    return movegen.in_check(pos, side) or _first_rank_checks(pos, side)
 
 
 PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, ORTHODOX_WALKS, CAPTURE_OBSERVES, WALK_MOVES_ONLY,
