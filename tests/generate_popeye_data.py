@@ -11,6 +11,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
+    python tests/generate_popeye_data.py /path/to/popeye/py --ghost
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -22,7 +23,8 @@ With --conditions, random orthodox positions under one condition each
 (tests/test_popeye_conditions.py); with --circe, those of the Circe family
 (CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
-tests/data/capturer/.  With --goals, random orthodox positions in
+tests/data/capturer/; with --ghost, GhostChess and HauntedChess (GHOST_FORMS)
+go to tests/data/ghost/ (tests/test_ghost.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
@@ -461,9 +463,19 @@ CIRCE_FORMS = {
 }
 
 
+GHOST_DIR = ROOT / "tests" / "data" / "ghost"
+# --ghost: GhostChess and HauntedChess (tests/data/ghost/, tests/test_ghost.py), fewer
+# problems a stipulation (GHOST_PROBLEMS: their play is on the generic path)
+GHOST_FORMS = {
+    "GhostChess": ("~1", "#2", "h#2", "h#2", "s#2"),
+    "HauntedChess": ("~1", "#2", "h#2", "h#2", "s#2"),
+}
+GHOST_PROBLEMS = 3
+
+
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
-                        texts_of: dict | None = None) -> None:
+                        texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
     CONDITION_FORMS, the condition written as one of CONDITION_TEXTS (or
@@ -479,7 +491,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
         for stipulation in stipulations:
             found = empty = 0
             for _ in range(ATTEMPTS):
-                if found >= CONDITION_PROBLEMS:
+                if found >= problems:
                     break
                 low, high = (3, 8) if stipulation == "~1" else (2, 5)
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
@@ -681,12 +693,17 @@ def main() -> None:
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
     parser.add_argument("--circe", action="store_true",
                         help="the problems under the Circe family (tests/data/circe/)")
+    parser.add_argument("--ghost", action="store_true",
+                        help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
+    elif args.ghost:
+        generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR,
+                            problems=GHOST_PROBLEMS)
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,
