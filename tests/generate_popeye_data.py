@@ -469,13 +469,23 @@ GHOST_DIR = ROOT / "tests" / "data" / "ghost"
 GHOST_FORMS = {
     "GhostChess": ("~1", "#2", "h#2", "h#2", "s#2"),
     "HauntedChess": ("~1", "#2", "h#2", "h#2", "s#2"),
+    # only problems in whose solution a ghost comes back (`[+`)
+    "GhostReturns": ("h#2", "h#2", "#2", "s#2"),
+    "HauntedReturns": ("h#2", "h#2", "#2", "s#2"),
 }
+GHOST_TEXTS = {"GhostReturns": ("GhostChess",), "HauntedReturns": ("HauntedChess",)}
 GHOST_PROBLEMS = 3
+
+
+def ghost_returns(form: str, output: str) -> bool:
+    """Is this Popeye output one --ghost keeps for `form`?"""
+    return not form.endswith("Returns") or "[+" in output
 
 
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
-                        texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS) -> None:
+                        texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS,
+                        keep=None) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
     CONDITION_FORMS, the condition written as one of CONDITION_TEXTS (or
@@ -516,6 +526,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if "solution finished" not in out or out.count("\n") > MAX_LINES or "problem ignored" in out:
                     continue  # too long, or a combination Popeye refuses
                 if "capture the king" in out:   # illegal under the condition (MarsCirce, SingleBox)
+                    continue
+                if keep is not None and not keep(condition, out):
                     continue
                 if not has_play(out):
                     if empty >= 1:
@@ -702,8 +714,8 @@ def main() -> None:
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
     elif args.ghost:
-        generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR,
-                            problems=GHOST_PROBLEMS)
+        generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR, GHOST_TEXTS,
+                            problems=GHOST_PROBLEMS, keep=ghost_returns)
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,

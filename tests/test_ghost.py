@@ -1,11 +1,12 @@
 """GhostChess and HauntedChess against Popeye (solver.conditions.ghost).
 
 tests/data/ghost/: random orthodox positions under each condition in `~1`,
-#2 (with tries), h#2 and s#2, made by `tests/generate_popeye_data.py
---ghost`, and `Targeted.inp` written by hand (a ghost that comes back, one
-below a square the king wants, on a promotion square, by e.p., two ghosts
-below one square, HauntedChess's ghost that sends the one below away),
-each solved by Popeye 4.x; every case on the fast path, a third on the
+#2 (with tries), h#2 and s#2, and (GhostReturns, HauntedReturns) in h#2,
+#2 and s#2 whose solution brings a ghost back, made by
+`tests/generate_popeye_data.py --ghost`, and `Targeted.inp` written by
+hand (captures e.p., where the ghost comes back at once, and on the
+promotion square; a king that takes and leaves, its victim coming back
+beside it), each solved by Popeye 4.104; every case on the fast path, a third on the
 generic one.  And the underworld itself: make / unmake restore it exactly,
 and the Zobrist hash covers it (two positions that differ only below the
 board hash apart, so no transposition table mixes them)."""
@@ -28,8 +29,9 @@ from solver.run.solve import unsupported_reason
 DATA = Path(__file__).parent / "data" / "ghost"
 CASES = cases(DATA)
 # over 1.5 s of CPU each (2026-12-02): compared only under FEERIE_SLOW_TESTS=1
-SLOW = {"GhostChess#8", "GhostChess#10", "HauntedChess#7", "HauntedChess#12"}
-GENERIC_SLOW = {"GhostChess#7", "GhostChess#10", "HauntedChess#7"}
+SLOW = {"GhostChess#8", "GhostChess#10", "HauntedChess#7", "HauntedChess#12", "GhostReturns#4",
+        "GhostReturns#6", "HauntedReturns#2", "HauntedReturns#5"}
+GENERIC_SLOW = {"GhostChess#7", "GhostChess#10", "HauntedChess#7", "GhostReturns#4"}
 
 
 def _solve(case: str, slow: set[str]):
@@ -39,7 +41,8 @@ def _solve(case: str, slow: set[str]):
 
 
 def test_every_form_has_problems():
-    assert {case.split("#")[0] for case in CASES} >= {"GhostChess", "HauntedChess"}
+    assert {case.split("#")[0] for case in CASES} == {"GhostChess", "HauntedChess", "GhostReturns",
+                                                         "HauntedReturns", "Targeted"}
     assert len(CASES) >= 30
 
 

@@ -40,9 +40,9 @@ from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.board import PAWN
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, NO_EFFECTS, WALK_MOVES_ONLY
 from solver.engine.effects import UNCAPTURABLE
-from solver.conditions.circe import _captures, _legal_captures
+from solver.conditions.circe import _captures
 from solver.engine import movegen
-from solver.engine.move import EN_PASSANT, LOCUST
+from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.pieces.attributes import uncapturable_filter
 
 
@@ -102,33 +102,45 @@ def _install(rules: Rules, params: tuple[str, ...], name: str, haunted: bool) ->
 
 
 def _capture_trial(rules: Rules) -> None:
-    """Circe's capture trial (`solver.conditions.circe.capture_trial`, shortcut
-    `capture_trial`) while the underworld is empty: a move that captures
-    nothing has no effect then, so its legality and its checks are
-    orthodox (movegen); each capture is played, with its ghost, and tried.
-    With a ghost below the board any move may bring it back: the generic
-    generator of the variant, as bound before."""
+    """Circe's capture trial (`solver.conditions.circe.capture_trial`,
+    shortcut `capture_trial`), widened to the underworld: a move that
+    captures nothing, is no castling and leaves no square with a ghost below
+    it has no effect, so its legality and its checks are orthodox (movegen's
+    pins and checking geometry); every other move (a capture: it buries its
+    victim; a move off a ghost's square: the ghost comes back) is played,
+    with its effects, and tried."""
     if not rules.allows("capture_trial") or rules.observation_filters:
         return
-    slow_legal, slow_has, slow_checking = rules._legal, rules._has_legal, rules._checking
+
+    def plain(pos, m: int, below) -> bool:
+        return not (_captures(pos, m) or (m >> 14) & 7 == CASTLE or (m & 127) in below)
+
+    def tried(pos, below, first_only: bool = False) -> list[int]:
+        s = pos.side
+        out = []
+        for m in movegen.pseudo_moves(pos):
+            if plain(pos, m, below):
+                continue
+            pos.make(m)
+            if not movegen.in_check(pos, s):
+                out.append(m)
+            pos.unmake()
+            if first_only and out:
+                break
+        return out
 
     def legal(pos, first_only: bool = False) -> list[int]:
-        if pos.underworld:
-            return slow_legal(pos, first_only)
-        quiet = [m for m in movegen.legal_moves(pos) if not _captures(pos, m)]
+        below = {sq for sq, _, _ in pos.underworld}
+        quiet = [m for m in movegen.legal_moves(pos) if plain(pos, m, below)]
         if first_only and quiet:
             return quiet[:1]
-        return quiet + _legal_captures(pos, first_only)
-
-    def has_legal(pos) -> bool:
-        return slow_has(pos) if pos.underworld else bool(legal(pos, True))
+        return quiet + tried(pos, below, first_only)
 
     def checking(pos) -> list[int]:
-        if pos.underworld:
-            return slow_checking(pos)
+        below = {sq for sq, _, _ in pos.underworld}
         s = pos.side
-        out = [m for m in movegen.checking_moves(pos) if not _captures(pos, m)]
-        for m in _legal_captures(pos):
+        out = [m for m in movegen.checking_moves(pos) if plain(pos, m, below)]
+        for m in tried(pos, below):
             pos.make(m)
             if movegen.in_check(pos, -s):
                 out.append(m)
@@ -136,7 +148,7 @@ def _capture_trial(rules: Rules) -> None:
         return out
 
     rules._legal = legal
-    rules._has_legal = has_legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
     rules._checking = checking
 
 
