@@ -129,3 +129,15 @@ def test_an_uncapturable_piece_in_the_diagram_is_refused():
     [problem] = grammar.load("begin\npieces white Ke1 white uncapturable Rd1 black Ke8\nstip #2\nend\n")
     assert isinstance(problem, grammar.ProblemError)
     assert "piece attribute Uncapturable is not supported" in str(problem.error)
+
+
+def test_a_piece_buried_in_the_diagram_is_refused():
+    # Popeye's own example (EXAMPLES/hauntedchess.inp #6): the knight placed on b1 buries the
+    # rook there, which would come back when the knight leaves
+    [problem] = grammar.load("begin\ncondition HauntedChess\npieces black rb1 white sb1 Ka1 black Kh8\n"
+                             "stip ~1\nend\n")
+    assert isinstance(problem, grammar.ProblemError)
+    assert "a piece placed on an occupied square" in str(problem.error)
+    assert [p.kind for p in problem.problem.buried] == ["R"]
+    [plain] = grammar.load("begin\npieces black rb1 white sb1 Ka1 black Kh8\nstip ~1\nend\n")
+    assert [p.kind for p in plain.buried] == ["R"] and unsupported_reason(plain) is None
