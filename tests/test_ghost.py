@@ -141,3 +141,11 @@ def test_a_piece_buried_in_the_diagram_is_refused():
     assert [p.kind for p in problem.problem.buried] == ["R"]
     [plain] = grammar.load("begin\npieces black rb1 white sb1 Ka1 black Kh8\nstip ~1\nend\n")
     assert [p.kind for p in plain.buried] == ["R"] and unsupported_reason(plain) is None
+
+
+@pytest.mark.parametrize("condition", ["GhostChess", "HauntedChess"])
+def test_fairy_pieces_are_refused(condition):
+    [problem] = grammar.load(f"begin\ncondition {condition}\npieces white Ke1 CAd4 black Ke8\n"
+                             "stip #2\nend\n")
+    reason = problem.error.message if isinstance(problem, grammar.ProblemError) else unsupported_reason(problem)
+    assert f"condition {condition} with fairy pieces is not supported" in reason

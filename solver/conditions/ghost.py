@@ -28,9 +28,11 @@ back on a square the move did not touch: pins, checking geometry, flights,
 killer moves and the intelligent search are off); GhostChess's captures of
 ghosts are forbidden moves of the walks (not `walk_moves_only`, nor
 `king_steps_free`).  Check is still observation.  Refused: the two
-together, and with Circe, AntiCirce or Kamikaze pieces (Popeye refuses
-them: "GhostChess/HauntedChess and Circe/Kamikaze/Haan incompatible");
-neutral pieces go with no condition that has effects.
+together, and with any other condition (Popeye refuses them with Circe,
+AntiCirce, Kamikaze pieces and HaanerChess); fairy pieces (untested: a
+fairy pawn's e.p., a locust's victim); neutral pieces go with no condition
+that has effects; a diagram piece placed on an occupied square, which
+Popeye buries below the other (`Problem.buried`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ from solver.conditions.circe import _captures
 from solver.engine import movegen
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.pieces.attributes import uncapturable_filter
+
+
+_ORTHODOX = frozenset(range(1, 7))
 
 
 def _capture_square(m: int, side: int) -> int:
@@ -72,6 +77,10 @@ def summon(pos, underworld: tuple) -> tuple:
 def _install(rules: Rules, params: tuple[str, ...], name: str, haunted: bool) -> Rules:
     for param in params:
         raise InputError(f"condition {name} {param} is not supported")
+    v = rules.variant
+    if not v.kinds <= _ORTHODOX or set(v.promotions) - _ORTHODOX:
+        # untested against Popeye: a fairy pawn's e.p. square, a locust's victim
+        raise InputError(f"condition {name} with fairy pieces is not supported")
 
     def ghosts(pos, m, side, frm, to, flag, bits, captured) -> None:
         underworld = pos.underworld
