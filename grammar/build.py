@@ -26,6 +26,7 @@ class ProblemBuilder:
         self.start = start
         self.language = language
         self.board: dict[str, Piece] = {}
+        self.buried: list[Piece] = []   # pieces a later one replaced (Popeye's underworld)
         self.stipulation: Stipulation | None = None
         self.conditions: list[Condition] = []
         self.options: list[Option] = []
@@ -52,6 +53,8 @@ class ProblemBuilder:
         """Place a piece; Popeye replaces what stood there, the native format refuses."""
         if not replace and piece.square in self.board:
             raise word.error(f"two pieces on {piece.square}")
+        if piece.square in self.board:
+            self.buried.append(self.board[piece.square])
         self.board[piece.square] = piece
         self._note_piece(piece.color, piece.kind, piece.attributes, word)
 
@@ -144,7 +147,7 @@ class ProblemBuilder:
             title=joined["title"], award=joined["award"], remark=joined["remark"], castling=self.castling,
             en_passant=self.en_passant, white_to_move=self.white_to_move, intended=tuple(self.intended),
             solutions_expected=self.solutions_expected, language=self.language, source=source,
-            line=self.start.line)
+            line=self.start.line, buried=tuple(self.buried))
         if problem.twins:
             try:
                 expand_twins(problem)

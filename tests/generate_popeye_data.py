@@ -12,6 +12,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
     python tests/generate_popeye_data.py /path/to/popeye/py --proofgames
+    python tests/generate_popeye_data.py /path/to/popeye/py --ghost
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -23,7 +24,8 @@ With --conditions, random orthodox positions under one condition each
 (tests/test_popeye_conditions.py); with --circe, those of the Circe family
 (CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
-tests/data/capturer/.  With --goals, random orthodox positions in
+tests/data/capturer/; with --ghost, GhostChess and HauntedChess (GHOST_FORMS)
+go to tests/data/ghost/ (tests/test_ghost.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -496,9 +498,29 @@ CIRCE_FORMS = {
 }
 
 
+GHOST_DIR = ROOT / "tests" / "data" / "ghost"
+# --ghost: GhostChess and HauntedChess (tests/data/ghost/, tests/test_ghost.py), fewer
+# problems a stipulation (GHOST_PROBLEMS: their play is on the generic path)
+GHOST_FORMS = {
+    "GhostChess": ("~1", "#2", "h#2", "h#2", "s#2"),
+    "HauntedChess": ("~1", "#2", "h#2", "h#2", "s#2"),
+    # only problems in whose solution a ghost comes back (`[+`)
+    "GhostReturns": ("h#2", "h#2", "#2", "s#2"),
+    "HauntedReturns": ("h#2", "h#2", "#2", "s#2"),
+}
+GHOST_TEXTS = {"GhostReturns": ("GhostChess",), "HauntedReturns": ("HauntedChess",)}
+GHOST_PROBLEMS = 3
+
+
+def ghost_returns(form: str, output: str) -> bool:
+    """Is this Popeye output one --ghost keeps for `form`?"""
+    return not form.endswith("Returns") or "[+" in output
+
+
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
-                        texts_of: dict | None = None) -> None:
+                        texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS,
+                        keep=None) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
     CONDITION_FORMS, the condition written as one of CONDITION_TEXTS (or
@@ -514,7 +536,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
         for stipulation in stipulations:
             found = empty = 0
             for _ in range(ATTEMPTS):
-                if found >= CONDITION_PROBLEMS:
+                if found >= problems:
                     break
                 low, high = (3, 8) if stipulation == "~1" else (2, 5)
                 pieces = random_position(rng, rng.randint(low, high), 0.5)
@@ -543,6 +565,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if "solution finished" not in out or out.count("\n") > MAX_LINES or "problem ignored" in out:
                     continue  # too long, or a combination Popeye refuses
                 if "capture the king" in out:   # illegal under the condition (MarsCirce, SingleBox)
+                    continue
+                if keep is not None and not keep(condition, out):
                     continue
                 if not has_play(out):
                     if empty >= 1:
@@ -873,6 +897,8 @@ def main() -> None:
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--einstein", action="store_true",
                         help="EinsteinChess, its relatives and Circe Einstein (tests/data/einstein/)")
+    parser.add_argument("--ghost", action="store_true",
+                        help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -887,6 +913,9 @@ def main() -> None:
         targeted = EINSTEIN_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             (EINSTEIN_DIR / "Targeted.out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.ghost:
+        generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR, GHOST_TEXTS,
+                            problems=GHOST_PROBLEMS, keep=ghost_returns)
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,

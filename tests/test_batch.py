@@ -47,7 +47,7 @@ def small_collection(folder: Path) -> Path:
         "6k1/8/6K1/8/8/8/8/R7 w - - #1\n"
         "6k1/8/6K1/8/8/8/8/RR6 w - - #1\n"
         "6k1/8/6K1/8/8/8/8/R7 b - - #1\n"       # black to move in #1: cannot be read
-        "6k1/8/6K1/8/8/8/8/R7 w - - #1 GhostChess\n"  # unsupported
+        "6k1/8/6K1/8/8/8/8/R7 w - - #1 PhantomChess\n"  # unsupported
     )
     (folder / "notes.md").write_text("not a problem file")
     (folder / ".hidden.txt").write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n")

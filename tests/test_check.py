@@ -239,8 +239,8 @@ def test_unreadable_intended_move_is_an_error():
 
 
 def test_unsupported_names_what():
-    v = check("white: Kg6 Ra1\nblack: Kg8\nstipulation: #1\ncondition: GhostChess")
-    assert v.verdict == UNSUPPORTED and v.twins[0].evidence == ("condition GhostChess is not supported",)
+    v = check("white: Kg6 Ra1\nblack: Kg8\nstipulation: #1\ncondition: PhantomChess")
+    assert v.verdict == UNSUPPORTED and v.twins[0].evidence == ("condition PhantomChess is not supported",)
     v = check_problem(native("white: Kg6 Ra1\nblack: Kg8\nstipulation: #1\noption: PostKeyPlay"))
     assert v.verdict == UNSUPPORTED and "PostKeyPlay" in v.twins[0].evidence[0]
 

@@ -109,12 +109,12 @@ def test_time_limit_prints_what_was_found_and_says_so(tmp_path):
 def test_bad_and_unsupported_problems_are_reported_and_the_rest_solved(tmp_path):
     path = tmp_path / "mixed.inp"
     path.write_text("BeginProblem\nPieces White Kb1 Qa1 Black Ka8\nStipulation #1\nNextProblem\n"
-                    "Pieces White Kb1 Black Ka8\nStipulation #1\nCondition GhostChess\nNextProblem\n"
+                    "Pieces White Kb1 Black Ka8\nStipulation #1\nCondition PhantomChess\nNextProblem\n"
                     "Pieces White Kb1 Qa1 Black Kh8\nStipulation #1\nEndProblem\n")
     proc = subprocess.run([sys.executable, "cli.py", "solve", str(path)], cwd=ROOT,
                           capture_output=True, text=True)
     assert proc.returncode == 2
-    assert "condition GhostChess is not supported" in proc.stderr
+    assert "condition PhantomChess is not supported" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert proc.stdout.count("solution finished.") == 2
 

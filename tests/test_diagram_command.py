@@ -181,13 +181,13 @@ def test_png_without_the_font_is_one_clear_message(tmp_path, monkeypatch):
 def test_bad_problem_is_reported_and_the_others_drawn(tmp_path):
     source = tmp_path / "mixed.txt"
     source.write_text("6k1/8/6K1/8/8/8/8/R7 w - - #1\n6k1/8/6K1/8/8/8/8/Z9 w - - #1\n"
-                      "6k1/8/6K1/8/8/8/8/R7 w - - #1 GhostChess\n")
+                      "6k1/8/6K1/8/8/8/8/R7 w - - #1 PhantomChess\n")
     result = run(str(source), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert f"{source}:2:" in result.stderr and "Traceback" not in result.output
     # the unsupported problem is drawn all the same
     assert [Path(p).name for p in result.stdout.split()] == ["mixed-1.svg", "mixed-3.svg"]
-    assert svg_caption(tmp_path / "out" / "mixed-3.svg") == ["#1  2 + 1", "GhostChess"]
+    assert svg_caption(tmp_path / "out" / "mixed-3.svg") == ["#1  2 + 1", "PhantomChess"]
 
 
 def test_statement_and_yaml_inputs(tmp_path):

@@ -280,7 +280,7 @@ ford #2
 stei weis ke1 dz9 schw ke8
 weiter
 ford h#2
-bedingung geisterschach
+bedingung phantomschach
 stei weis ke1 schw ke8
 weiter
 ford h#2

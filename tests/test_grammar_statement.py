@@ -68,7 +68,7 @@ def test_marseillais_parameters_are_normalised():
     ("8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 w h#2", "the FEN has white to move, but black moves first in h#2", 33),
     ("8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 b #2", "black to move, but white moves first in #2", 33),
     ("8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8", "missing stipulation", 33),
-    ("8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 GhostChess", "condition GhostChess is not supported", 37),
+    ("8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 PhantomChess", "condition PhantomChess is not supported", 37),
 ])
 def test_errors_give_the_column(line, message, column):
     with pytest.raises(InputError) as info:

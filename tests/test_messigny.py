@@ -167,7 +167,7 @@ def test_perft_condition_and_divide_print_exchanges():
 
 @pytest.mark.parametrize("text,words", [
     ("Messigny Sideways", ["'Sideways'", "Messigny"]),
-    ("GhostChess", ["GhostChess", "not supported"]),
+    ("PhantomChess", ["PhantomChess", "not supported"]),
     ("Marseillais NoChecks", ["NoChecks", "not supported"]),
 ])
 def test_perft_condition_errors(text, words):

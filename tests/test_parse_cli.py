@@ -58,9 +58,9 @@ def test_a_file_with_unsupported_problems_goes_on():
 
 
 def test_a_lone_unsupported_problem_is_an_error():
-    result = run("--statement", "8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 GhostChess")
+    result = run("--statement", "8/P6K/qn2b1P1/3p3k/5P1p/8/2r5/8 h#2 PhantomChess")
     assert result.exit_code == 2
-    assert "<statement>:1:37: condition GhostChess is not supported" in result.stderr
+    assert "<statement>:1:37: condition PhantomChess is not supported" in result.stderr
     assert result.stdout == ""
 
 

@@ -169,9 +169,9 @@ def test_unknown_condition_and_twin_errors_are_placed():
 
 
 def test_unsupported_feature_is_reported_at_its_place():
-    [item] = problems(HELPMATE + "options:\n  - SetPlay\n  - GhostChess\n")
+    [item] = problems(HELPMATE + "options:\n  - SetPlay\n  - PhantomChess\n")
     assert isinstance(item, grammar.ProblemError) and item.unsupported
-    assert "GhostChess is not supported" in item.error.message
+    assert "PhantomChess is not supported" in item.error.message
     assert (item.error.line, item.error.column) == (7, 5)
 
 

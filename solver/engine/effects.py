@@ -46,7 +46,10 @@ CHAMELEON = 4
 # Volage piece that has changed colour once (it changes no more).  It moves
 # with the piece and is hashed as the attributes are; notation ignores it.
 SPENT = 8
-ATTRIBUTE_BITS = 4  # how many bits the attributes above use
+# Popeye's Uncapturable: the piece cannot be captured (GhostChess gives it to
+# every ghost that returns: `solver.conditions.ghost`).
+UNCAPTURABLE = 16
+ATTRIBUTE_BITS = 5  # how many bits the attributes above use
 
 _rng = random.Random(0xA77_12)
 # Z_ATTR[bits][sq]: the key of a piece's attribute bits on a square (drawn
@@ -54,6 +57,29 @@ _rng = random.Random(0xA77_12)
 # stays as it was).
 Z_ATTR = [[0] * 128] + [[_rng.getrandbits(64) for _ in range(128)]
                         for _ in range(1, 1 << ATTRIBUTE_BITS)]
+
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """splitmix64's finaliser: a well-spread 64-bit key of x."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def underworld_hash(underworld: tuple) -> int:
+    """The Zobrist part of the buried pieces: one 64-bit key per (place in
+    the underworld, square, piece, bits), xored (0 for an empty underworld,
+    so that a position without buried pieces keeps its hash).  The place
+    counts: which of two ghosts of one square comes back first depends on
+    their order."""
+    h = 0
+    for i, (sq, piece, bits) in enumerate(underworld):
+        h ^= _mix(((i * 128 + sq) * 512 + (piece & 511)) * 64 + bits + 1)
+    return h
 
 
 def _side(piece: int) -> int:
@@ -68,13 +94,16 @@ class EffectsPosition(Position):
     (kings before, attributes before, effects), an effect being
     (square, piece before, bits before, piece after, bits after)."""
 
-    __slots__ = ("attrs", "journal", "effect_rules")
+    __slots__ = ("attrs", "journal", "effect_rules", "underworld")
 
     def __init__(self, effect_rules=()) -> None:
         super().__init__()
         self.attrs: dict[int, int] = {}
         self.journal: list[tuple] = []
         self.effect_rules = tuple(effect_rules)
+        # Popeye's underworld: pieces below the board, in Popeye's order
+        # (`set_underworld`)
+        self.underworld: tuple[tuple[int, int, int], ...] = ()
 
     # ------------------------------------------------------------------ setup
 
@@ -108,16 +137,31 @@ class EffectsPosition(Position):
         other.halfmove, other.fullmove = self.halfmove, self.fullmove
         other.hash, other.fairy = self.hash, self.fairy
         other.attrs = dict(self.attrs)
+        other.underworld = self.underworld
         return other
 
     def compute_hash(self) -> int:
         h = super().compute_hash()
         for sq, bits in self.attrs.items():
             h ^= Z_ATTR[bits][sq]
-        return h
+        return h ^ underworld_hash(self.underworld)
 
     def key(self) -> tuple:
-        return (*super().key(), tuple(sorted(self.attrs.items())))
+        return (*super().key(), tuple(sorted(self.attrs.items())), self.underworld)
+
+    def set_underworld(self, underworld: tuple) -> None:
+        """An effect: the underworld becomes `underworld`, a tuple of
+        (square, piece, attribute bits) in Popeye's order (GhostChess,
+        HauntedChess: `solver.conditions.ghost`).  Only from an effect rule:
+        the move's journal entry holds the underworld it found, which
+        `unmake` puts back.
+
+        The buried pieces are part of the Zobrist hash (`underworld_hash`,
+        kept in step here), so that two positions that differ only below
+        the board never share a transposition-table entry: what is buried
+        decides what may come back, so what is legal and what mates later."""
+        self.hash ^= underworld_hash(self.underworld) ^ underworld_hash(underworld)
+        self.underworld = underworld
 
     # ----------------------------------------------------------- make/unmake
 
@@ -130,7 +174,8 @@ class EffectsPosition(Position):
         flag = (m >> 14) & 7
         bits = attrs.get(frm, 0)
         effects: list[tuple] = []
-        self.journal.append(((kings[1], kings[-1]), dict(attrs) if attrs else None, effects))
+        self.journal.append(((kings[1], kings[-1]), dict(attrs) if attrs else None, effects,
+                             self.underworld))
         Position.make(self, m)
         captured = bool(self.stack[-1][1]) or flag == EN_PASSANT
         if attrs:
@@ -204,7 +249,7 @@ class EffectsPosition(Position):
         if self.stack[-1][0] < 0:  # a set_state: it has no journal entry
             Position.unmake(self)
             return
-        kings, attrs, effects = self.journal.pop()
+        kings, attrs, effects, self.underworld = self.journal.pop()
         board = self.board
         occupied = self.occupied
         for sq, old, _, new, _ in reversed(effects):

@@ -201,6 +201,10 @@ class Twin:
     continued: bool = False
 
 
+# the conditions that bring pieces back from below the board (`Problem.buried`)
+UNDERWORLD_CONDITIONS = frozenset({"GhostChess", "HauntedChess"})
+
+
 @dataclass(frozen=True)
 class Problem:
     """A composed problem as stated.
@@ -215,7 +219,10 @@ class Problem:
     in Popeye notation, one line per solution, when the statement gives one.
     `language` is the input's language for piece letters: 'en', 'fr', 'de'.
     `source`, `line` say where the problem was read from (file name, first
-    line of the problem).  The grammar keeps `pieces` sorted (Piece order),
+    line of the problem).  `buried`: the diagram's pieces that a later
+    piece on their square replaced, first replaced first (Popeye puts them
+    in its underworld, below the board, where GhostChess and HauntedChess
+    would bring them back: refused with those).  The grammar keeps `pieces` sorted (Piece order),
     so that two statements of one position compare equal.
     `proof_target`: the position to reach of an A-to-B proof game (`a=>b n`:
     Popeye's pieces stated after the stipulation); `pieces` is then the start.
@@ -241,6 +248,7 @@ class Problem:
     proof_target: tuple[Piece, ...] | None = None
     source: str | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
+    buried: tuple[Piece, ...] = ()
 
     def option(self, name: str) -> Option | None:
         """The option of that (English Popeye) name, or None."""
@@ -285,6 +293,10 @@ class Problem:
 
         stipulation(self.stipulation)
         conditions(self.conditions)
+        for cond in self.conditions:
+            if self.buried and cond.name in UNDERWORLD_CONDITIONS:
+                reasons.append(f"a piece placed on an occupied square (Popeye buries the other below it)"
+                               f" with condition {cond.name} is not supported")
         for opt in self.options:
             if not opt.supported:
                 detail = (" with a number (Popeye then prints at most that many solutions per"

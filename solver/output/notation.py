@@ -191,7 +191,7 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
-_PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
+_PREFIX = r"[rkcu]{1,4}"  # the attributes feerie plays (Royal, Kamikaze, Chameleon, Uncapturable), read by
                           # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)

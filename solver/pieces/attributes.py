@@ -45,7 +45,8 @@ from typing import Callable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY
-from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL
+from solver.engine.capabilities import KING_STEPS_FREE
+from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
@@ -121,6 +122,17 @@ def chameleon_promotions(legal: Callable, pos, checking: bool = False) -> list[i
             if (m >> 14) & 7 == PROMOTION and not attrs.get(m & 127, 0) & CHAMELEON]
 
 
+def uncapturable_filter(pos, m: int) -> bool:
+    """May this move be played?  Not a capture of an uncapturable piece
+    (Popeye's Uncapturable, also by e.p.: its `is_not_capture_of_uncapturable`)."""
+    flag = (m >> 14) & 7
+    if flag == CASTLE:
+        return True
+    to = (m >> 7) & 127
+    sq = to - 16 * pos.side if flag == EN_PASSANT else (m >> 24) & 127 if flag == LOCUST else to
+    return not pos.attrs.get(sq, 0) & UNCAPTURABLE
+
+
 ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # a royal piece other than the king: not "one king" (pins, flights, the
     # intelligent search assume the royal piece is a king)
@@ -131,9 +143,15 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # effects; and extra moves (promotions to chameleon pieces)
     Attribute("Chameleon", CHAMELEON, "c", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               chameleon_effect),
+    # a filter that forbids captures the walks allow, a king's too; only as
+    # GhostChess's mark of a returned ghost (`INPUT_REFUSED`)
+    Attribute("Uncapturable", UNCAPTURABLE, "u", ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE},
+              None, uncapturable_filter),
 )}
+# attributes feerie knows but does not read from a diagram (untested there)
+INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c.
+# Popeye prints the prefixes in this order: r, k, c, u.
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -201,9 +219,9 @@ def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
     out = []
     for colour, kind, names in pieces:
         for name in names:
-            if name not in ATTRIBUTES:
+            if name not in ATTRIBUTES or name in INPUT_REFUSED:
                 out.append(f"piece attribute {name} is not supported")
-        names = [n for n in effective(kind, names) if n in ATTRIBUTES]
+        names = [n for n in effective(kind, names) if n in ATTRIBUTES and n not in INPUT_REFUSED]
         if not names:
             continue
         if colour not in ("white", "black"):
