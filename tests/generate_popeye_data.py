@@ -11,6 +11,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
+    python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -22,7 +23,9 @@ With --conditions, random orthodox positions under one condition each
 (tests/test_popeye_conditions.py); with --circe, those of the Circe family
 (CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
-tests/data/capturer/.  With --goals, random orthodox positions in
+tests/data/capturer/; with --circekinds, the Circe forms that change the reborn
+piece's kind or the occupied rebirth square (CIRCEKINDS_FORMS) go to
+tests/data/circekinds/ (tests/test_circekinds.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
@@ -461,6 +464,18 @@ CIRCE_FORMS = {
 }
 
 
+CIRCEKINDS_DIR = ROOT / "tests" / "data" / "circekinds"
+# --circekinds (solver.conditions.circekinds): as CIRCE_FORMS; pawns about to
+# promote are added to each position (a promoting pawn's capture clones a pawn)
+CIRCEKINDS_FORMS = {
+    "CirceClone": (("CirceClone", "Circe Clone", "MirrorCirceClone", "Circe Clone Mirror", "Circe Clone Strict"),
+                   ("~1", "~1", "#2", "h#2", "s#2")),
+    "ChameleonCirce": (("ChameleonCirce", "Circe Chameleon", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror",
+                        "Circe Chameleon Strict", "ChameleonCirce S R B"),
+                       ("~1", "~1", "#2", "h#2", "s#2")),
+}
+
+
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
                         texts_of: dict | None = None) -> None:
@@ -489,7 +504,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
-                if "Prom" in condition or condition == "SingleBox":
+                if "Prom" in condition or condition == "SingleBox" or (
+                        out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 text = problem_text(pieces, stipulation, "" if stipulation == "~1" else "Try")
                 # legality is judged without the condition, which feerie may not play yet,
@@ -681,6 +697,8 @@ def main() -> None:
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
     parser.add_argument("--circe", action="store_true",
                         help="the problems under the Circe family (tests/data/circe/)")
+    parser.add_argument("--circekinds", action="store_true",
+                        help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.goals:
@@ -691,6 +709,10 @@ def main() -> None:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,
                             {name: texts for name, (texts, _) in CIRCE_FORMS.items()})
+    elif args.circekinds:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in CIRCEKINDS_FORMS.items()}, CIRCEKINDS_DIR,
+                            {name: texts for name, (texts, _) in CIRCEKINDS_FORMS.items()})
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

@@ -1,0 +1,98 @@
+"""The Circe forms of solver.conditions.circekinds (the reborn piece's kind,
+the occupied rebirth square) against Popeye 4.104: random positions under
+each form (tests/data/circekinds/, `tests/generate_popeye_data.py
+--circekinds`: `~1`, #2, h#2, s#2, pawns about to promote in about half of
+them), with targeted positions written by hand (`Targeted.inp`); every case
+on the fast path, every other one on the generic path (FEERIE_GENERIC=1);
+and what is refused, by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import grammar
+from conftest import skip_unless_slow_tests
+from popeye_reference import cases, solve_case
+from solver.conditions.variant import GENERIC_ENV
+from solver.run.solve import unsupported_reason
+
+DATA = Path(__file__).parent / "data" / "circekinds"
+CASES = cases(DATA)
+# 3 s and more on the development machine (h#2 under Clone: no intelligent search
+# with rebirths): compared only under FEERIE_SLOW_TESTS=1, to keep CI's time
+SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#22", "CirceClone#24"}
+GENERIC_SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#23", "ChameleonCirce#21"}
+
+
+def _solve(case: str, slow: set[str]):
+    if case in slow:
+        skip_unless_slow_tests("3 s and more")
+    return solve_case(DATA, case)
+
+
+def test_every_form_has_problems():
+    from generate_popeye_data import CIRCEKINDS_FORMS
+
+    forms = {case.split("#")[0] for case in CASES}
+    assert forms >= set(CIRCEKINDS_FORMS)
+    assert len(CASES) >= 50
+    assert SLOW <= set(CASES) and GENERIC_SLOW <= set(CASES[::2])
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes(case):
+    ours, popeye = _solve(case, SLOW)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CASES[::2])
+def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = _solve(case, GENERIC_SLOW)
+    assert ours == popeye
+
+
+def _reason(conditions: str, pieces: str = "white Ke1 black Ke8") -> str | None:
+    [problem] = grammar.load(f"begin\ncondition {conditions}\npieces {pieces}\nstip #2\nend\n", "x.inp")
+    return unsupported_reason(problem)
+
+
+@pytest.mark.parametrize("conditions, expected", [
+    ("CirceClone RexInclusive", "condition CirceClone Clone RexInclusive is not supported"),
+    ("Circe Clone File", "condition Circe Clone File is not supported"),
+    ("Circe Chameleon Diametral", "condition Circe Chameleon Diametral is not supported"),
+    ("Circe Clone Chameleon", "condition Circe Clone Chameleon is not supported"),
+    ("Circe Chameleon G", "condition Circe Chameleon G is not supported"),
+    ("AntiCirce Clone", "condition AntiCirce Clone is not supported"),
+    ("Circe Cage", "condition Circe Cage is not supported"),
+])
+def test_what_is_refused_is_named(conditions, expected):
+    reason = _reason(conditions)
+    assert reason is not None and expected in reason, reason
+
+
+def test_clone_with_fairy_pieces_is_refused():
+    reason = _reason("CirceClone", "white Ke1 Gd4 black Ke8")
+    assert reason is not None and "Clone with fairy pieces is not supported" in reason, reason
+
+
+@pytest.mark.parametrize("conditions", ["CirceClone", "MirrorCirceClone", "Circe Clone Strict",
+                                        "ChameleonCirce", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror"])
+def test_what_is_played_is_not_refused(conditions):
+    assert _reason(conditions) is None
+
+
+def test_chameleon_sequences():
+    from solver.conditions.circekinds import split
+    from solver.engine.board import BISHOP, KNIGHT, QUEEN, ROOK
+
+    kinds, rest = split("ChameleonCirce", ("Chameleon",))
+    assert dict(kinds.sequence) == {KNIGHT: BISHOP, BISHOP: ROOK, ROOK: QUEEN, QUEEN: KNIGHT} and rest == ()
+    kinds, rest = split("Circe", ("Chameleon", "S", "Q", "R", "B", "S", "Mirror"))
+    assert dict(kinds.sequence) == {KNIGHT: QUEEN, QUEEN: ROOK, ROOK: BISHOP, BISHOP: KNIGHT}
+    assert rest == ("Mirror",)
+    # an unclosed list closes on its first kind (Popeye's ReadChameleonSequence)
+    kinds, _ = split("Circe", ("Chameleon", "R", "B"))
+    assert dict(kinds.sequence) == {ROOK: BISHOP, BISHOP: ROOK}
