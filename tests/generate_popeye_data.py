@@ -473,6 +473,8 @@ CIRCEKINDS_FORMS = {
     "ChameleonCirce": (("ChameleonCirce", "Circe Chameleon", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror",
                         "Circe Chameleon Strict", "ChameleonCirce S R B"),
                        ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim reborn by a move of its own walk from the capture square, the capturer's choice
+    "CirceTakeMake": (("CirceTake&Make", "Circe Take&Make"), ("~1", "~1", "#2", "h#2", "s#2")),
 }
 
 

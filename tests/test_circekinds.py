@@ -22,8 +22,11 @@ DATA = Path(__file__).parent / "data" / "circekinds"
 CASES = cases(DATA)
 # 3 s and more on the development machine (h#2 under Clone: no intelligent search
 # with rebirths): compared only under FEERIE_SLOW_TESTS=1, to keep CI's time
-SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#22", "CirceClone#24"}
-GENERIC_SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#23", "ChameleonCirce#21"}
+# (h#2 under Take&Make: each capture as many moves as its victim has makes)
+SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#22", "CirceClone#24", "CirceTakeMake#20",
+        "CirceTakeMake#22"}
+GENERIC_SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#23", "ChameleonCirce#21", "CirceTakeMake#19",
+                "CirceTakeMake#29"}
 
 
 def _solve(case: str, slow: set[str]):
@@ -60,7 +63,9 @@ def _reason(conditions: str, pieces: str = "white Ke1 black Ke8") -> str | None:
 
 
 @pytest.mark.parametrize("conditions, expected", [
-    ("CirceClone RexInclusive", "condition CirceClone Clone RexInclusive is not supported"),
+    ("CirceClone RexInclusive", "condition CirceClone RexInclusive is not supported"),
+    ("Circe Take&Make Mirror", "condition Circe Take&Make Mirror is not supported"),
+    ("Circe Take&Make Strict", "condition Circe Take&Make Strict is not supported"),
     ("Circe Clone File", "condition Circe Clone File is not supported"),
     ("Circe Chameleon Diametral", "condition Circe Chameleon Diametral is not supported"),
     ("Circe Clone Chameleon", "condition Circe Clone Chameleon is not supported"),
@@ -73,13 +78,15 @@ def test_what_is_refused_is_named(conditions, expected):
     assert reason is not None and expected in reason, reason
 
 
-def test_clone_with_fairy_pieces_is_refused():
-    reason = _reason("CirceClone", "white Ke1 Gd4 black Ke8")
-    assert reason is not None and "Clone with fairy pieces is not supported" in reason, reason
+@pytest.mark.parametrize("conditions", ["CirceClone", "Circe Take&Make"])
+def test_clone_and_take_make_with_fairy_pieces_are_refused(conditions):
+    reason = _reason(conditions, "white Ke1 Gd4 black Ke8")
+    assert reason is not None and f"condition {conditions} with fairy pieces is not supported" in reason, reason
 
 
 @pytest.mark.parametrize("conditions", ["CirceClone", "MirrorCirceClone", "Circe Clone Strict",
-                                        "ChameleonCirce", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror"])
+                                        "ChameleonCirce", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror",
+                                        "CirceTake&Make", "Circe Take&Make"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(conditions) is None
 

@@ -120,6 +120,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "CirceClone": ("Circe", ("Clone",)),
     "MirrorCirceClone": ("Circe", ("Clone", "Mirror")),
     "ChameleonCirce": ("Circe", ("Chameleon",)),
+    "CirceTake&Make": ("Circe", ("Take&Make",)),
 }
 
 
@@ -447,6 +448,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     _refuse_pieces(rules, name)
     if kinds is not None:
         circekinds.refuse_pieces(rules, kinds, name)
+        if kinds.word == "Take&Make":
+            return circekinds.install_takemake(rules, v, name)
     square = v.square
 
     def reborn(pos, m: int, victim: int, played: bool) -> int:
@@ -811,9 +814,11 @@ A pawn reborn on its last rank under these definitions promotes (Popeye's
 promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`)."""
     try:
-        params = circekinds.split("Circe", params)[1]
+        kinds, rest = circekinds.split("Circe", params)
     except InputError:
-        pass                    # (refused by install)
+        kinds = None            # (refused by install)
+    if kinds is not None:
+        return circekinds.preserves(kinds, rest, preserves_circe)
     dropped = {NO_EFFECTS}
     if any(p in _BASE_PAWNS for p in params):
         dropped |= {WALK_MOVES_ONLY}

@@ -41,6 +41,7 @@ _ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
 _WITH = {
     "Clone": frozenset({"Mirror", "Strict", "Relaxed", "RexExclusive"}),
     "Chameleon": frozenset({"Mirror", "Strict", "Relaxed", "RexExclusive"}),
+    "Take&Make": frozenset({"RexExclusive"}),
 }
 
 
@@ -50,6 +51,12 @@ class Kinds:
     (WORDS), `sequence` Chameleon's (kind, next kind) pairs."""
     word: str
     sequence: tuple[tuple[int, int], ...] = ()
+
+
+def label_of(name: str, word: str) -> str:
+    """How a refusal names the condition: `Circe Clone`, or the traditional
+    name that implies the word (`CirceClone`)."""
+    return f"{name} {word}" if name in ("Circe", "AntiCirce") else name
 
 
 def _walk(token: str) -> int | None:
@@ -66,9 +73,9 @@ def split(name: str, params: tuple[str, ...]) -> tuple[Kinds | None, tuple[str, 
         return None, params
     word = found[0]
     if len(found) > 1:
-        raise InputError(f"condition {name} {word} {found[1]} is not supported")
+        raise InputError(f"condition {label_of(name, word)} {found[1]} is not supported")
     if word not in _WITH:
-        raise InputError(f"condition {name} {word} is not supported")
+        raise InputError(f"condition {label_of(name, word)} is not supported")
     rest: list[str] = []
     sequence: list[int] = []
     i = 0
@@ -83,16 +90,17 @@ def split(name: str, params: tuple[str, ...]) -> tuple[Kinds | None, tuple[str, 
         while i < len(params) and _walk(params[i]) is not None:
             sequence.append(_walk(params[i]))
             i += 1
+    label = label_of(name, word)
     for p in rest:
         if p not in _WITH[word]:
-            raise InputError(f"condition {name} {word} {p} is not supported")
+            raise InputError(f"condition {label} {p} is not supported")
     pairs: tuple[tuple[int, int], ...] = ()
     if word == "Chameleon":
         for kind, token in zip(sequence, [t for t in params if _walk(t) is not None]):
             if kind not in _ORTHODOX:
-                raise InputError(f"condition {name} Chameleon {token} is not supported")
+                raise InputError(f"condition {label} {token} is not supported")
         if len(sequence) == 1:
-            raise InputError(f"condition {name} Chameleon {' '.join(params)}: a sequence of one kind "
+            raise InputError(f"condition {label} {' '.join(params)}: a sequence of one kind "
                              "is not supported")
         if sequence:
             links = list(zip(sequence, sequence[1:]))
@@ -122,8 +130,132 @@ def reborn_kind(kinds: Kinds, pos, m: int, victim_kind: int, played: bool) -> in
     return victim_kind
 
 
+def preserves(kinds: Kinds, params: tuple[str, ...], circe_preserves) -> frozenset[str]:
+    """What each kind keeps: Clone and Chameleon what plain Circe with the
+    other parameters keeps (`circe_preserves`); Take&Make forbids captures
+    the walks allow (no make), a king's too."""
+    from solver.engine.capabilities import KING_STEPS_FREE, WALK_MOVES_ONLY
+
+    kept = circe_preserves(params)
+    if kinds.word == "Take&Make":
+        kept -= {WALK_MOVES_ONLY, KING_STEPS_FREE}
+    return kept
+
+
 def refuse_pieces(rules, kinds: Kinds, name: str) -> None:
     """Clone reads the capturer's kind off the board: orthodox pieces only
     (a fairy pawn's promotion would hide its kind)."""
     if kinds.word == "Clone" and not rules.variant.kinds <= _ORTHODOX:
-        raise InputError(f"condition {name} Clone with fairy pieces is not supported")
+        raise InputError(f"condition {label_of(name, 'Clone')} with fairy pieces is not supported")
+
+
+# ------------------------------------------------------------- Take&Make
+
+def _makes(pos, m: int, capsq: int, victim: int) -> list[tuple[int, int]]:
+    """Circe Take&Make: (square, promotion kind or 0) of each rebirth the
+    victim of capture m (about to be played) may choose: the non-capturing
+    moves of its walk, as a piece of its side standing on the capture
+    square, on the board after the capture (the capturer leaves the capture
+    square to the victim: Popeye's `init_rebirth_squares`; after e.p. it
+    stands on the arrival square), a pawn's double step from its
+    first-move rank and its promotions included; a pawn on its own first
+    rank has none."""
+    from solver.engine.movegen import piece_moves
+
+    side = 1 if victim > 0 else -1
+    kind = victim * side
+    if kind == PAWN and capsq >> 4 == (0 if side == 1 else 7):
+        return []
+    board = pos.board
+    frm = m & 127
+    to = (m >> 7) & 127
+    mover = board[frm]
+    saved = board[to], board[capsq]
+    board[frm] = 0
+    board[to] = mover
+    board[capsq] = victim
+    try:
+        out = []
+        for mk in piece_moves(pos, capsq, kind, side):
+            arrival = (mk >> 7) & 127
+            if board[arrival] or (mk >> 14) & 7 == EN_PASSANT:
+                continue
+            out.append((arrival, (mk >> 17) & 127 if (mk >> 14) & 7 == PROMOTION else 0))
+        return out
+    finally:
+        board[to], board[capsq] = saved
+        board[frm] = mover
+
+
+def install_takemake(rules, v, name: str):
+    """Circe Take&Make (`CirceTake&Make`, "Anti-Take&Make"): the captured
+    piece is reborn by a non-capturing move of its own walk from the capture
+    square (`_makes`), the capturer's choice, one move per square (and per
+    promotion kind: `Rg1*g2[+bPg1=S]`), those legal (the reborn piece may
+    check the mover or shield its king); a capture whose victim cannot move
+    is no move (Popeye: this_move_is_illegal).  Kings are not reborn
+    (RexExclusive), so check is observation."""
+    from solver.conditions import circe
+    from solver.engine.move import REBIRTH_CHOICE, REBORN_PROMOTION
+    from solver.pieces import generic
+
+    if not rules.variant.kinds <= _ORTHODOX:
+        raise InputError(f"condition {label_of(name, 'Take&Make')} with fairy pieces is not supported")
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        sq = circe._chosen(m)
+        if not captured or sq is None:
+            return
+        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+        circe._reborn(pos, sq, victim, m)
+
+    rules.effect_rules.append(rebirth)
+    circe._with_square_rights(rules)
+    # the moves that capture nothing: movegen's (pins, checking geometry) where
+    # Circe's capture-trial generator may run (a move without capture has no
+    # effect), else the variant's generator
+    base_legal, base_checking = rules._legal, rules._checking
+    if rules.allows("capture_trial") and not rules.observation_filters:
+        from solver.engine import movegen
+
+        base_legal = movegen.legal_moves
+        base_checking = movegen.checking_moves
+    promotions = rules.variant.promotions
+
+    def captures(pos, checking: bool = False, first_only: bool = False) -> list[int]:
+        s = pos.side
+        out = []
+        for m in generic.pseudo_moves(pos, promotions):
+            capsq, victim = circe._capture(pos, m, s)
+            if not victim or abs(victim) == KING:
+                continue
+            if checking:
+                # the reborn piece is the checked side's: it may only block a check
+                pos.make(m)         # (no choice: no rebirth)
+                gives = rules.in_check(pos, -s)
+                pos.unmake()
+                if not gives:
+                    continue
+            for sq, kind in _makes(pos, m, capsq, victim):
+                mk = m | (sq + 1) << REBIRTH_CHOICE | kind << REBORN_PROMOTION
+                pos.make(mk)
+                if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+                    out.append(mk)
+                pos.unmake()
+                if first_only and out:
+                    return out
+        return out
+
+    def quiet(pos, moves: list[int]) -> list[int]:
+        return [m for m in moves if not circe._capture(pos, m, pos.side)[1]]
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        if first_only:
+            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
+            return found[:1] or captures(pos, first_only=True)
+        return quiet(pos, base_legal(pos)) + captures(pos)
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+    return rules
