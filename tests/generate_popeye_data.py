@@ -475,6 +475,8 @@ CIRCEKINDS_FORMS = {
                        ("~1", "~1", "#2", "h#2", "s#2")),
     # the victim reborn by a move of its own walk from the capture square, the capturer's choice
     "CirceTakeMake": (("CirceTake&Make", "Circe Take&Make"), ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim removes what stands on its rebirth square; check by assassination too
+    "CirceAssassin": (("CirceAssassin", "Circe Assassin"), ("~1", "~1", "#2", "h#2", "s#2")),
 }
 
 

@@ -121,6 +121,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "MirrorCirceClone": ("Circe", ("Clone", "Mirror")),
     "ChameleonCirce": ("Circe", ("Chameleon",)),
     "CirceTake&Make": ("Circe", ("Take&Make",)),
+    "CirceAssassin": ("Circe", ("Assassin",)),
 }
 
 
@@ -450,6 +451,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
         circekinds.refuse_pieces(rules, kinds, name)
         if kinds.word == "Take&Make":
             return circekinds.install_takemake(rules, v, name)
+        if kinds.word == "Assassin":
+            return circekinds.install_assassin(rules, v, name)
     square = v.square
 
     def reborn(pos, m: int, victim: int, played: bool) -> int:

@@ -18,7 +18,7 @@ next kind of the sequence (default S->B->R->Q->S), on that kind's rebirth
 square (Popeye's `STCirceInitialiseRelevantFromReborn` follows the walk
 adapters).
 
-Both keep plain Circe's other rules (Relaxed by default, `Strict`, kings
+Take&Make and Assassin: their installs below.  Clone and Chameleon keep plain Circe's other rules (Relaxed by default, `Strict`, kings
 not reborn, `Mirror`); check is observation, so the orthodox check tests
 and Circe's capture-trial generator hold.  Every other parameter with them
 is refused by name ("condition Circe Clone File is not supported").
@@ -42,6 +42,7 @@ _WITH = {
     "Clone": frozenset({"Mirror", "Strict", "Relaxed", "RexExclusive"}),
     "Chameleon": frozenset({"Mirror", "Strict", "Relaxed", "RexExclusive"}),
     "Take&Make": frozenset({"RexExclusive"}),
+    "Assassin": frozenset({"RexExclusive"}),
 }
 
 
@@ -134,11 +135,15 @@ def preserves(kinds: Kinds, params: tuple[str, ...], circe_preserves) -> frozens
     """What each kind keeps: Clone and Chameleon what plain Circe with the
     other parameters keeps (`circe_preserves`); Take&Make forbids captures
     the walks allow (no make), a king's too."""
-    from solver.engine.capabilities import KING_STEPS_FREE, WALK_MOVES_ONLY
+    from solver.engine.capabilities import (CAPTURE_OBSERVES, KING_STEPS_FREE, LOCAL_OBSERVATION,
+                                            WALK_MOVES_ONLY)
 
     kept = circe_preserves(params)
     if kinds.word == "Take&Make":
         kept -= {WALK_MOVES_ONLY, KING_STEPS_FREE}
+    if kinds.word == "Assassin":
+        # check is not the king's observation alone, and a capture may be no move
+        kept -= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, WALK_MOVES_ONLY, KING_STEPS_FREE}
     return kept
 
 
@@ -258,4 +263,80 @@ def install_takemake(rules, v, name: str):
     rules._legal = legal
     rules._has_legal = lambda pos: bool(legal(pos, True))
     rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+    return rules
+
+
+# --------------------------------------------------------------- Assassin
+
+def install_assassin(rules, v, name: str):
+    """Circe Assassin (`CirceAssassin`): the victim is reborn on its rebirth
+    square whatever stands there, which it removes (Popeye's
+    `circe_assassin_assassinate_solve`, writing only the rebirth:
+    `Qd1*d5[+bSg8]`), even the capturer or a piece of its own side; a
+    capture that would remove the mover's own king is no move.  Kings are
+    not reborn (RexExclusive).  Check (Popeye's all-piece observation test,
+    each capture played): a side is in check if its king is observed, or
+    if one of its pieces whose rebirth square its king stands on is
+    observed (taking that piece would assassinate the king); castling tests
+    the king's squares so too."""
+    from solver.conditions import circe
+    from solver.pieces.generic import observed
+
+    square = v.square
+
+    def home(victim_side: int) -> int:
+        return -victim_side if v.mirror else victim_side
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        if not captured:
+            return
+        capsq = circe._capture_square(m, side)
+        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+        sq = square(abs(victim), home(-side), capsq, frm)
+        if pos.board[sq]:
+            pos.set_square(sq, 0)       # assassinated
+        circe._reborn(pos, sq, victim, m)
+
+    def spares_own_king(pos, m: int) -> bool:
+        s = pos.side
+        capsq, victim = circe._capture(pos, m, s)
+        if not victim:
+            return True
+        frm, to = m & 127, (m >> 7) & 127
+        sq = square(abs(victim), home(-s), capsq, frm)
+        if sq == to:
+            return circe._after_kind(pos, m) != KING
+        return sq == frm or sq == capsq or pos.board[sq] != KING * s
+
+    def assassinates(pos, target: int, side: int, pieces) -> bool:
+        """Would taking a piece of `side` (not its king) whose rebirth square
+        is `target` be possible for the pieces on `pieces`?"""
+        board = pos.board
+        for sq in pos.occupied[side]:
+            piece = board[sq]
+            if piece and piece != KING * side and sq != target \
+                    and square(abs(piece), home(side), sq, -1) == target and observed(board, sq, pieces):
+                return True
+        return False
+
+    def watch(pos, target: int, pieces) -> bool:
+        board = pos.board
+        if observed(board, target, pieces):
+            return True
+        side = 1 if board[target] > 0 else -1
+        return assassinates(pos, target, side, pieces)
+
+    def check(pos, side: int | None = None) -> bool:
+        if side is None:
+            side = pos.side
+        ksq = pos.kings[side]
+        if ksq < 0:
+            return False
+        enemies = pos.occupied[-side]
+        return observed(pos.board, ksq, enemies) or assassinates(pos, ksq, side, enemies)
+
+    rules.effect_rules.append(rebirth)
+    rules.move_filters.append(spares_own_king)
+    rules.bind_check(check, watch)
+    circe._with_square_rights(rules)
     return rules
