@@ -477,6 +477,9 @@ CIRCEKINDS_FORMS = {
     "CirceTakeMake": (("CirceTake&Make", "Circe Take&Make"), ("~1", "~1", "#2", "h#2", "s#2")),
     # the victim removes what stands on its rebirth square; check by assassination too
     "CirceAssassin": (("CirceAssassin", "Circe Assassin"), ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim reborn on its diagram square: no `~1` (the first capture's victim goes back
+    # to the capture square, which its capturer holds)
+    "DiagramCirce": (("DiagramCirce", "Circe Diagram", "Circe Diagram Strict"), ("#2", "h#2", "s#2", "h#2", "#2")),
 }
 
 

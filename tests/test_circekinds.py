@@ -24,9 +24,11 @@ CASES = cases(DATA)
 # with rebirths): compared only under FEERIE_SLOW_TESTS=1, to keep CI's time
 # (h#2 under Take&Make: each capture as many moves as its victim has makes)
 SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#22", "CirceClone#24", "CirceTakeMake#20",
-        "CirceTakeMake#22", "CirceAssassin#20", "CirceAssassin#21"}
+        "CirceTakeMake#22", "CirceAssassin#20", "CirceAssassin#21", "DiagramCirce#9", "DiagramCirce#19",
+        "Targeted#21"}
 GENERIC_SLOW = {"CirceClone#19", "CirceClone#21", "CirceClone#23", "ChameleonCirce#21", "CirceTakeMake#19",
-                "CirceTakeMake#29", "CirceAssassin#21"}
+                "CirceTakeMake#29", "CirceAssassin#21"} | {
+    f"DiagramCirce#{i}" for i in (7, 9, 11, 19, 21, 23)} | {"Targeted#21"}
 
 
 def _solve(case: str, slow: set[str]):
@@ -68,6 +70,7 @@ def _reason(conditions: str, pieces: str = "white Ke1 black Ke8") -> str | None:
     ("Circe Assassin Mirror", "condition Circe Assassin Mirror is not supported"),
     ("Circe Assassin Strict", "condition Circe Assassin Strict is not supported"),
     ("Circe Assassin Take&Make", "condition Circe Assassin Take&Make is not supported"),
+    ("Circe Diagram Mirror", "condition Circe Diagram Mirror is not supported"),
     ("Circe Take&Make Strict", "condition Circe Take&Make Strict is not supported"),
     ("Circe Clone File", "condition Circe Clone File is not supported"),
     ("Circe Chameleon Diametral", "condition Circe Chameleon Diametral is not supported"),
@@ -89,7 +92,8 @@ def test_clone_and_take_make_with_fairy_pieces_are_refused(conditions):
 
 @pytest.mark.parametrize("conditions", ["CirceClone", "MirrorCirceClone", "Circe Clone Strict",
                                         "ChameleonCirce", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror",
-                                        "CirceTake&Make", "Circe Take&Make", "CirceAssassin", "Circe Assassin"])
+                                        "CirceTake&Make", "Circe Take&Make", "CirceAssassin", "Circe Assassin",
+                                        "DiagramCirce", "Circe Diagram Strict"])
 def test_what_is_played_is_not_refused(conditions):
     assert _reason(conditions) is None
 

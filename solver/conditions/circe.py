@@ -122,6 +122,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "ChameleonCirce": ("Circe", ("Chameleon",)),
     "CirceTake&Make": ("Circe", ("Take&Make",)),
     "CirceAssassin": ("Circe", ("Assassin",)),
+    "DiagramCirce": ("Circe", ("Diagram",)),
 }
 
 
@@ -453,6 +454,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return circekinds.install_takemake(rules, v, name)
         if kinds.word == "Assassin":
             return circekinds.install_assassin(rules, v, name)
+        if kinds.word == "Diagram":
+            return circekinds.install_diagram(rules, v, name)
     square = v.square
 
     def reborn(pos, m: int, victim: int, played: bool) -> int:

@@ -43,6 +43,7 @@ _WITH = {
     "Chameleon": frozenset({"Mirror", "Strict", "Relaxed", "RexExclusive"}),
     "Take&Make": frozenset({"RexExclusive"}),
     "Assassin": frozenset({"RexExclusive"}),
+    "Diagram": frozenset({"RexExclusive", "Strict", "Relaxed"}),
 }
 
 
@@ -339,4 +340,104 @@ def install_assassin(rules, v, name: str):
     rules.move_filters.append(spares_own_king)
     rules.bind_check(check, watch)
     circe._with_square_rights(rules)
+    return rules
+
+
+# ---------------------------------------------------------------- Diagram
+
+def _step(where: dict[int, int], entry, effects) -> dict[int, int]:
+    """The diagram squares after the move of undo-stack `entry` (its journal
+    `effects`): the mover's, a castling rook's and a reborn victim's follow
+    them (`_Origins`)."""
+    from solver.engine.board import CASTLE_PATH
+    from solver.engine.move import CASTLE, LOCUST
+
+    where = dict(where)
+    m = entry[0]
+    frm, to, flag = m & 127, (m >> 7) & 127, (m >> 14) & 7
+    mover = where.pop(frm, frm)
+    victim = None
+    if flag == CASTLE:
+        rf = (frm & 0x70) | ((m >> 17) & 7)
+        rook = where.pop(rf, rf)
+        where[CASTLE_PATH[(frm, rf)][1]] = rook
+    elif entry[1] or flag == EN_PASSANT:
+        side = 1 if frm >> 4 < to >> 4 else -1      # (e.p.: the pawn's direction)
+        capsq = to - 16 * side if flag == EN_PASSANT else (m >> 24) & 127 if flag == LOCUST else to
+        victim = where.pop(capsq, capsq)
+    where[to] = mover
+    for sq, old, _, new, _ in effects:
+        if not new:
+            where.pop(sq, None)
+        elif not old and victim is not None:
+            where[sq] = victim          # the victim reborn
+    return where
+
+
+class _Origins:
+    """Circe Diagram: where each piece that has moved (or been reborn) stood
+    in the diagram (Popeye: the square saved for its piece id when the twin
+    is set up; a reborn piece keeps its id), as {square now: diagram
+    square}, replayed from the moves on the undo stack; pieces that have
+    not moved are absent (their own square).  The replay is kept for the
+    entries still on the stack (the same objects), so each move adds one step."""
+
+    def __init__(self) -> None:
+        self.memo: list[tuple[object, int, dict[int, int]]] = []   # (stack entry, journal index, after it)
+
+    def at(self, pos, plies: int | None = None) -> dict[int, int]:
+        stack = pos.stack
+        n = len(stack) if plies is None else plies
+        memo = self.memo
+        k = 0
+        while k < len(memo) and k < n and memo[k][0] is stack[k]:
+            k += 1
+        del memo[k:]
+        where, j = (memo[-1][2], memo[-1][1]) if memo else ({}, 0)
+        for i in range(k, n):
+            entry = stack[i]
+            if entry[0] >= 0:
+                where = _step(where, entry, pos.journal[j][2])
+                j += 1
+            memo.append((entry, j, where))
+        return where
+
+
+def install_diagram(rules, v, name: str):
+    """Circe Diagram (`DiagramCirce`): the victim is reborn on the square it
+    stood on in the diagram (`_Origins`), as Circe's other rules have it
+    (Relaxed, or Strict); kings are not reborn.  Which piece stood where is
+    part of the transposition key."""
+    from solver.conditions import circe
+
+    origins = _Origins()
+
+    def home_square(pos, capsq: int, plies: int | None = None) -> int:
+        return origins.at(pos, plies).get(capsq, capsq)
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        if not captured:
+            return
+        capsq = circe._capture_square(m, side)
+        victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+        sq = home_square(pos, capsq, len(pos.stack) - 1)
+        if not pos.board[sq]:
+            circe._reborn(pos, sq, victim, m)
+
+    def strict(pos, m: int) -> bool:
+        capsq, victim = circe._capture(pos, m, pos.side)
+        if not victim:
+            return True
+        return circe._empty_after(pos, home_square(pos, capsq), m, capsq)
+
+    def key(pos):
+        board = pos.board
+        return tuple(sorted((sq, o) for sq, o in origins.at(pos).items() if o != sq and board[sq]))
+
+    rules.effect_rules.append(rebirth)
+    if v.strict:
+        rules.move_filters.append(strict)
+    rules.key_parts.append(key)
+    circe._with_square_rights(rules)
+    circe.capture_trial(rules)
     return rules

@@ -131,7 +131,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # the Circe family's other kinds of rebirth (solver.conditions.circekinds)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("circeclone", "circeclonemirror", "circechameleon",
-                                         "circetakeandmake", "circeassassin")})
+                                         "circetakeandmake", "circeassassin", "circediagramm")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("mars", "maketake")})
