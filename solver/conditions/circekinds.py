@@ -18,10 +18,17 @@ next kind of the sequence (default S->B->R->Q->S), on that kind's rebirth
 square (Popeye's `STCirceInitialiseRelevantFromReborn` follows the walk
 adapters).
 
-Take&Make and Assassin: their installs below.  Clone and Chameleon keep plain Circe's other rules (Relaxed by default, `Strict`, kings
-not reborn, `Mirror`); check is observation, so the orthodox check tests
-and Circe's capture-trial generator hold.  Every other parameter with them
-is refused by name ("condition Circe Clone File is not supported").
+Clone and Chameleon keep plain Circe's other rules (Relaxed by default,
+`Strict`, kings not reborn, `Mirror`); check is observation, so the
+orthodox check tests and Circe's capture-trial generator hold (install_circe
+asks `reborn_kind` for the reborn piece).  `Take&Make` (the victim makes a
+move of its walk from the capture square, the capturer's choice),
+`Assassin` (the reborn piece removes what stands on its square; check by
+assassination) and `Diagram` (the victim goes back to its diagram square)
+have installs of their own below (`install_takemake`, `install_assassin`,
+`install_diagram`).  Every other parameter with them is refused by name
+("condition Circe Clone File is not supported"); `_WITH` lists those played.
+User documentation: docs/circekinds.md.
 """
 
 from __future__ import annotations
