@@ -13,6 +13,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
     python tests/generate_popeye_data.py /path/to/popeye/py --proofgames
     python tests/generate_popeye_data.py /path/to/popeye/py --ghost
+    python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -26,6 +27,9 @@ With --conditions, random orthodox positions under one condition each
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
 tests/data/capturer/; with --ghost, GhostChess and HauntedChess (GHOST_FORMS)
 go to tests/data/ghost/ (tests/test_ghost.py).  With --goals, random orthodox positions in
+tests/data/capturer/; with --circekinds, the Circe forms that change the reborn
+piece's kind or the occupied rebirth square (CIRCEKINDS_FORMS) go to
+tests/data/circekinds/ (tests/test_circekinds.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -515,6 +519,23 @@ GHOST_PROBLEMS = 3
 def ghost_returns(form: str, output: str) -> bool:
     """Is this Popeye output one --ghost keeps for `form`?"""
     return not form.endswith("Returns") or "[+" in output
+CIRCEKINDS_DIR = ROOT / "tests" / "data" / "circekinds"
+# --circekinds (solver.conditions.circekinds): as CIRCE_FORMS; pawns about to
+# promote are added to each position (a promoting pawn's capture clones a pawn)
+CIRCEKINDS_FORMS = {
+    "CirceClone": (("CirceClone", "Circe Clone", "MirrorCirceClone", "Circe Clone Mirror", "Circe Clone Strict"),
+                   ("~1", "~1", "#2", "h#2", "s#2")),
+    "ChameleonCirce": (("ChameleonCirce", "Circe Chameleon", "ChameleonCirce S Q R B S", "Circe Chameleon Mirror",
+                        "Circe Chameleon Strict", "ChameleonCirce S R B"),
+                       ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim reborn by a move of its own walk from the capture square, the capturer's choice
+    "CirceTakeMake": (("CirceTake&Make", "Circe Take&Make"), ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim removes what stands on its rebirth square; check by assassination too
+    "CirceAssassin": (("CirceAssassin", "Circe Assassin"), ("~1", "~1", "#2", "h#2", "s#2")),
+    # the victim reborn on its diagram square: no `~1` (the first capture's victim goes back
+    # to the capture square, which its capturer holds)
+    "DiagramCirce": (("DiagramCirce", "Circe Diagram", "Circe Diagram Strict"), ("#2", "h#2", "s#2", "h#2", "#2")),
+}
 
 
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
@@ -546,7 +567,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
-                if "Prom" in condition or condition == "SingleBox" or condition in EINSTEIN_FORMS:
+                if "Prom" in condition or condition == "SingleBox" or condition in EINSTEIN_FORMS or (
+                        out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
                     # (not under Circe, where no pawn reaches its first rank: feerie's
@@ -899,6 +921,8 @@ def main() -> None:
                         help="EinsteinChess, its relatives and Circe Einstein (tests/data/einstein/)")
     parser.add_argument("--ghost", action="store_true",
                         help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
+    parser.add_argument("--circekinds", action="store_true",
+                        help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -920,6 +944,10 @@ def main() -> None:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,
                             {name: texts for name, (texts, _) in CIRCE_FORMS.items()})
+    elif args.circekinds:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in CIRCEKINDS_FORMS.items()}, CIRCEKINDS_DIR,
+                            {name: texts for name, (texts, _) in CIRCEKINDS_FORMS.items()})
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

@@ -150,7 +150,7 @@ def _reason(text: str) -> str | None:
     ("Circe Parrain File", "#2", "nonsense combination"),
     ("Circe Equipollents Madrasi", "#2", "Equipollents with a condition that changes observation"),
     ("Madrasi ParrainCirce", "#2", "Equipollents with a condition that changes observation"),
-    ("Circe Mirror Strict Clone", "#2", "condition Circe Clone is not supported"),
+    ("Circe Mirror Strict Cage", "#2", "condition Circe Cage is not supported"),
     ("AntiCirce Relaxed", "#2", "condition AntiCirce Relaxed is not supported"),
     ("AntiCirce Antipodes", "#2", "condition AntiCirce Antipodes is not supported"),
     ("Circe File Symmetry", "#2", "nonsense combination"),

@@ -75,6 +75,7 @@ from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_S
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
 from solver.engine import movegen
 from solver.pieces import generic
+from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.conditions import einstein
@@ -121,6 +122,13 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "SymmetryAntiCirce": ("AntiCirce", ("Symmetry",)),
     "VerticalSymmetryAntiCirce": ("AntiCirce", ("VerticalSymmetry",)),
     "HorizontalSymmetryAntiCirce": ("AntiCirce", ("HorizontalSymmetry",)),
+    # the other kinds of rebirth (solver.conditions.circekinds)
+    "CirceClone": ("Circe", ("Clone",)),
+    "MirrorCirceClone": ("Circe", ("Clone", "Mirror")),
+    "ChameleonCirce": ("Circe", ("Chameleon",)),
+    "CirceTake&Make": ("Circe", ("Take&Make",)),
+    "CirceAssassin": ("Circe", ("Assassin",)),
+    "DiagramCirce": ("Circe", ("Diagram",)),
 }
 
 
@@ -463,9 +471,26 @@ def capture_trial(rules: Rules) -> None:
 # ------------------------------------------------------------------- Circe
 
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
+    kinds, params = circekinds.split(name, params)
     v = read_variant(name, params, anti=False)
     _refuse_pieces(rules, name)
+    if kinds is not None:
+        circekinds.refuse_pieces(rules, kinds, name)
+        if kinds.word == "Take&Make":
+            return circekinds.install_takemake(rules, v, name)
+        if kinds.word == "Assassin":
+            return circekinds.install_assassin(rules, v, name)
+        if kinds.word == "Diagram":
+            return circekinds.install_diagram(rules, v, name)
     square = v.square
+
+    def reborn(pos, m: int, victim: int, played: bool) -> int:
+        """The piece reborn for `victim` (circekinds: Clone, Chameleon; else
+        the variant's own change of kind, Einstein's, if any)."""
+        if kinds is None:
+            return v.reborn(victim)
+        kind = circekinds.reborn_kind(kinds, pos, m, abs(victim), played)
+        return kind if victim > 0 else -kind
 
     def rebirth_square(pos, m: int, side: int, capsq: int, victim: int) -> int | None:
         if v.choice:
@@ -479,7 +504,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
         if not captured:
             return
         capsq = _capture_square(m, side)
-        victim = v.reborn(-PAWN * side if flag == EN_PASSANT else pos.stack[-1][1])
+        victim = reborn(pos, m, -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1], True)
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
             _reborn(pos, sq, victim, m)
@@ -493,7 +518,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             capsq, victim = _capture(pos, m, pos.side)
             if not victim:
                 return True
-            sq = rebirth_square(pos, m, pos.side, capsq, v.reborn(victim))
+            sq = rebirth_square(pos, m, pos.side, capsq, reborn(pos, m, victim, False))
             # off the board counts as occupied (Popeye's border squares)
             return sq is not None and _empty_after(pos, sq, m, capsq)
 
@@ -821,6 +846,12 @@ A pawn reborn on its last rank under these definitions promotes (Popeye's
 `is_promotion_possible`: `Bh4-f2[+wPh8=Q]`), to any kind a pawn may
 promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`)."""
+    try:
+        kinds, rest = circekinds.split("Circe", params)
+    except InputError:
+        kinds = None            # (refused by install)
+    if kinds is not None:
+        return circekinds.preserves(kinds, rest, preserves_circe)
     dropped = {NO_EFFECTS}
     if any(p in _BASE_PAWNS for p in params):
         dropped |= {WALK_MOVES_ONLY}

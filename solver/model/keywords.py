@@ -128,6 +128,10 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("andernach", "antiandernach", "chamchess", "volage", "hypervolage",
                                          "takemake")})
+# the Circe family's other kinds of rebirth (solver.conditions.circekinds)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("circeclone", "circeclonemirror", "circechameleon",
+                                         "circetakeandmake", "circeassassin", "circediagramm")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("mars", "maketake", "einstein", "reveinstein", "antieinstein")})

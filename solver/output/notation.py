@@ -171,6 +171,12 @@ def effects_text(c: Component, language: str = "en") -> str:
             out.append(effect_text(e, c, language)[:-1] + "=" + piece_letter(after.after[1], language) + "]")
             i += 2
             continue
+        if e.before and not e.after and after is not None and after.square == e.square \
+                and not after.before and after.after and after.after != e.before:
+            # a piece removed where another is reborn (Circe Assassin): Popeye
+            # writes the rebirth alone, `Qd1*d5[+bSg8]`
+            i += 1
+            continue
         out.append(effect_text(e, c, language))
         i += 1
     return "".join(out)
