@@ -158,6 +158,7 @@ def effects_text(c: Component, language: str = "en") -> str:
             i += 2
             continue
         if e.before and not e.after and after is not None and not after.before and after.after \
+                and after.square != e.square \
                 and after.after[0] == e.before[0] and after.after[2] == e.before[2]:
             # reborn elsewhere as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
             colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
