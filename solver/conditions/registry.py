@@ -12,7 +12,7 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    annan, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, exclusive, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -46,6 +46,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
+    "BGL": bgl.SPEC,
 }
 
 

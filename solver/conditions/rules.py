@@ -29,6 +29,8 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   keeps at least one move of a non-empty list, so whether a side has a move
   at all (mate, stalemate) does not depend on it;
 - `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`;
+- `rules.annotations`: functions `f(pos, m, component) -> component` that
+  add a condition's note to a move's record (BGL: the budgets left);
 - `rules.effect_rules`: what a move does beyond moving and capturing (a
   rebirth, a change of colour): rules `f(pos, m, side, frm, to, flag, bits,
   captured)` that `solver.engine.effects.EffectsPosition.make` runs after
@@ -136,6 +138,8 @@ class Rules:
         # effect rules run after each move (`solver.engine.effects`): rebirths,
         # changes of colour or kind; `position` hands them to the position
         self.effect_rules: list[Callable] = []
+        # notes on a move's record: `f(pos, m, component) -> component` (BGL's budgets left)
+        self.annotations: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
         # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
@@ -314,7 +318,10 @@ class Rules:
         (the position before the turn)."""
         from solver.model.record import component
 
-        return (component(pos, turn),)
+        c = component(pos, turn)
+        for note in self.annotations:
+            c = note(pos, turn, c)
+        return (c,)
 
     def has_turn(self, pos) -> bool:
         """Does the side to move have any legal turn? (mate and stalemate tests)"""

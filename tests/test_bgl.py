@@ -1,0 +1,61 @@
+"""BGL (solver.conditions.bgl) against Popeye: random orthodox positions under
+budgets of each side (`BGL`), one shared budget (`BGLShared`) and BGL beside
+Madrasi, NoCapture, MonochromChess, BlackMaximummer (`BGLCombinations`), in
+`~1` (every legal move of White), #2 with tries, h#2 and s#2, made by
+`tests/generate_popeye_data.py --bgl`; `Targeted.inp`, written by hand,
+holds budgets that just allow and just forbid a move, checks a budget
+forbids (and so castling across them), e.p., castling's cost and a shared
+budget running out.  Popeye prints the budgets left after each move, and
+the comparison reads them: feerie must give Popeye's solution, budgets
+included, on the fast path (every case) and on the generic one (a third)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from popeye_reference import cases, solve_case
+from solver.conditions.bgl import COST, budget_text, parse_budget
+from solver.conditions.variant import GENERIC_ENV
+
+DATA = Path(__file__).parent / "data" / "bgl"
+CASES = cases(DATA)
+
+
+def test_every_form_has_problems():
+    from generate_popeye_data import BGL_FORMS
+
+    assert {case.split("#")[0] for case in CASES} == set(BGL_FORMS) | {"Targeted"}
+    assert len(CASES) >= 60
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_solution_is_popeyes(case):
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+@pytest.mark.parametrize("case", CASES[::3])
+def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    ours, popeye = solve_case(DATA, case)
+    assert ours == popeye
+
+
+def test_costs_are_popeyes_table():
+    # entries of Popeye's BGL_move_diff_code (conditions/bgl.c), by (files, ranks)
+    popeye = {(1, 0): 100, (1, 1): 141, (2, 1): 224, (2, 2): 283, (3, 1): 316, (3, 2): 361,
+              (4, 4): 566, (6, 6): 849, (7, 6): 922, (7, 7): 990, (7, 3): 762, (5, 4): 640}
+    for (df, dr), cost in popeye.items():
+        for a, b in ((df, dr), (dr, df), (-df, dr), (df, -dr)):
+            assert COST[16 * b + a + 119] == cost
+
+
+@pytest.mark.parametrize("text, value, printed", [
+    ("4.5", 450, "4.5"), ("27.42", 2742, "27.42"), ("27,42", 2742, "27.42"), ("7", 700, "7"),
+    ("5.", 500, "5"), ("0.09", 9, "0.09"), ("-", None, "-"), ("1.234", None, "-"),
+    ("1.2.3", None, "-"), ("123456789012", None, "-")])
+def test_budgets_read_and_written_as_popeye_does(text, value, printed):
+    assert parse_budget(text) == value
+    assert budget_text(value) == printed
