@@ -37,8 +37,10 @@ shared budget, `(26.42)`; `Component.budget` holds those texts
 What BGL keeps (`preserves`): with a limit on either side, what a
 condition that filters moves and observation keeps (`observation_preserves`:
 no capture_observes, walk_moves_only, king_steps_free); with none
-(`BGL -`), everything.  Neutral pieces are refused: the filtered
-observation is the generic one, which does not paint them.
+(`BGL -`), everything.  Beside neutral pieces the observation is filtered
+on the neutral generator (`solver.pieces.neutral.filtered_observation`): a
+neutral piece observes for the side it is painted, with that side's budget;
+a neutral piece's move costs the mover's budget.
 """
 
 from __future__ import annotations
@@ -192,8 +194,6 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     white, black, shared = budgets_of(params)
     if white is INFINITY and black is INFINITY:
         return rules
-    if rules.variant.neutral:
-        raise InputError("condition BGL with neutral pieces is not supported")
     ledger = Ledger(white, black, shared)
 
     def move_allowed(pos, m: int) -> bool:

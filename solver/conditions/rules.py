@@ -196,6 +196,10 @@ class Rules:
         self._bind_observation()
 
     def _bind_observation(self) -> None:
+        if self.variant.neutral:   # (only BGL goes with neutral pieces: Problem.unsupported)
+            watch, check = neutral.filtered_observation(tuple(self.observation_filters))
+            self._bind_neutral(self.variant.promotions, check, watch)
+            return
         watch, check = generic.filtered_observation(tuple(self.observation_filters))
         self._bind_generic(check, watch)
 
@@ -221,13 +225,16 @@ class Rules:
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch, pseudo)
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch, pseudo)
 
-    def _bind_neutral(self, promotions: tuple[int, ...]) -> None:
+    def _bind_neutral(self, promotions: tuple[int, ...], check=neutral.in_check,
+                      watch=None) -> None:
         """Neutral pieces stand on the board: their generator and check test
-        (every shortcut is off: none keeps ONE_COLOUR)."""
-        self.in_check = neutral.in_check
-        self._legal = lambda pos, first_only=False: neutral.legal_moves(pos, promotions, first_only)
-        self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions)
-        self._checking = lambda pos: neutral.checking_moves(pos, promotions)
+        (every shortcut is off: none keeps ONE_COLOUR); `check` and `watch`:
+        a filtered observation's (`neutral.filtered_observation`)."""
+        self.in_check = check
+        self._legal = lambda pos, first_only=False: neutral.legal_moves(
+            pos, promotions, first_only, check, watch)
+        self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions, check, watch)
+        self._checking = lambda pos: neutral.checking_moves(pos, promotions, check, watch)
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
