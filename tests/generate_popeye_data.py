@@ -527,12 +527,17 @@ BGL_FORMS = {
     "BGL": ("~1", "~1", "#2", "h#2", "s#2"),
     "BGLShared": ("~1", "#2", "h#2", "s#2"),
     "BGLCombinations": ("~1", "#2", "h#2", "s#2"),
+    "BGLConditions": ("~1", "#2", "h#2", "s#2"),
 }
 BGL_TEXTS = {
     "BGL": ("BGL 3 2", "BGL 4.5 3", "BGL 2 6", "BGL - 3.5", "BGL 6 -", "BGL 1.41 2.24", "BGL 7 1"),
     "BGLShared": ("BGL 5", "BGL 8.5", "BGL 3.16", "BGL 12"),
     "BGLCombinations": ("BGL 4 3 Madrasi", "Madrasi RexInclusive BGL 4.5 4", "BGL 5 3 NoCapture",
                         "BGL 6 MonochromChess", "BGL 2.5 3 Madrasi"),
+    # the other conditions of observation and choice beside a budget
+    "BGLConditions": ("BGL 4 3 Isardam", "BGL 5 3 KoeKo", "BGL 4 4 Patrouille", "BGL 3 5 GridChess",
+                      "BGL 4 3 BlackMaximummer", "BGL 5 4 ChecklessChess", "BGL 4 3 Lortap",
+                      "BGL 4 3 SAT", "BGL 3 3 WhiteMustCapture", "BGL 5 3 EiffelChess"),
 }
 
 

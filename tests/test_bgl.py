@@ -1,11 +1,13 @@
 """BGL (solver.conditions.bgl) against Popeye: random orthodox positions under
 budgets of each side (`BGL`), one shared budget (`BGLShared`) and BGL beside
-Madrasi, NoCapture, MonochromChess, BlackMaximummer (`BGLCombinations`), in
+Madrasi, NoCapture, MonochromChess (`BGLCombinations`) and beside Isardam,
+KoeKo, Lortap, GridChess, EiffelChess, ChecklessChess, BlackMaximummer and
+WhiteMustCapture (`BGLConditions`), in
 `~1` (every legal move of White), #2 with tries, h#2 and s#2, made by
 `tests/generate_popeye_data.py --bgl`; `Targeted.inp`, written by hand,
 holds budgets that just allow and just forbid a move, checks a budget
 forbids (and so castling across them), e.p., castling's cost and a shared
-budget running out.  Popeye prints the budgets left after each move, and
+budget running out, neutral pieces.  Popeye prints the budgets left after each move, and
 the comparison reads them: feerie must give Popeye's solution, budgets
 included, on the fast path (every case) and on the generic one (a third)."""
 
