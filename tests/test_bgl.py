@@ -61,3 +61,24 @@ def test_costs_are_popeyes_table():
 def test_budgets_read_and_written_as_popeye_does(text, value, printed):
     assert parse_budget(text) == value
     assert budget_text(value) == printed
+
+
+def test_json_has_the_budgets_and_reads_them_back():
+    import json
+
+    import grammar
+    from solver.output.json_writer import to_json, twins_from_json
+    from solver.output.popeye_writer import solution_text
+    from solver.run.solve import solve_problem
+
+    for cond, budget in (("bgl 5 0.5", '"budget": {"black": "0.5", "white": "3.59"}'),
+                         ("bgl 5", '"budget": {"shared": "3.59"}')):
+        [problem] = grammar.load(f"begin\npieces white kc6 qd1 black ka8 pg7\nstip ~1\n"
+                                 f"cond {cond}\nend\n", "bgl.inp")
+        result = solve_problem(problem, max_time=20)
+        data = json.loads(json.dumps(to_json(problem, result.twins, result.info, version="9.9.9"),
+                                     sort_keys=True))
+        assert budget in json.dumps(data["twins"], sort_keys=True)
+        twins = twins_from_json(data["twins"])
+        assert twins == result.twins
+        assert "1.Qd1-a4 (0.76" in solution_text(twins, "en")
