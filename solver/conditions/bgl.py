@@ -213,9 +213,14 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         side = pos.side
         if not shared and ledger.of(pos, side) is None:
             return component   # Popeye writes nothing after a move without a limit
-        pos.make(m)
-        w, b = ledger.left(pos)
-        pos.unmake()
+        w, b = ledger.left(pos)   # what is left once the move is paid (as Ledger.left pays it)
+        cost = COST[((m >> 7) & 127) - (m & 127) + 119]
+        if shared:
+            w = b = w - cost
+        elif side > 0:
+            w -= cost
+        else:
+            b -= cost
         texts = (budget_text(w),) if shared else (budget_text(w), budget_text(b))
         return replace(component, budget=texts)
 
