@@ -82,3 +82,22 @@ def test_json_has_the_budgets_and_reads_them_back():
         twins = twins_from_json(data["twins"])
         assert twins == result.twins
         assert "1.Qd1-a4 (0.76" in solution_text(twins, "en")
+
+
+@pytest.mark.parametrize("conditions, pieces, expected", [
+    ("Circe BGL 4 3", "", "condition BGL with Circe is not supported"),
+    ("BGL 4 3 Messigny", "", "condition BGL with Messigny is not supported"),
+    ("Marseillais BGL 5", "", "condition BGL with Marseillais is not supported"),
+    ("BGL 4 3 Madrasi", "neutral pc5", "condition Madrasi with neutral pieces is not supported"),
+    ("BGL 4 3", "neutral pc5", None),
+    ("BGL 4 3 Madrasi", "", None),
+])
+def test_what_is_refused_is_named(conditions, pieces, expected):
+    import grammar
+    from solver.run.solve import unsupported_reason
+
+    [problem] = grammar.load(f"begin\npieces white ka1 rb3 black kh8 {pieces}\nstip #2\n"
+                             f"cond {conditions}\nend\n", "x.inp")
+    reason = problem.error.message if isinstance(problem, grammar.ProblemError) \
+        else unsupported_reason(problem)
+    assert (reason is None) if expected is None else (expected in reason)
