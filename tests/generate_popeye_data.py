@@ -26,10 +26,11 @@ With --conditions, random orthodox positions under one condition each
 (CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
 tests/data/capturer/; with --ghost, GhostChess and HauntedChess (GHOST_FORMS)
-go to tests/data/ghost/ (tests/test_ghost.py).  With --goals, random orthodox positions in
-tests/data/capturer/; with --circekinds, the Circe forms that change the reborn
-piece's kind or the occupied rebirth square (CIRCEKINDS_FORMS) go to
-tests/data/circekinds/ (tests/test_circekinds.py).  With --goals, random orthodox positions in
+go to tests/data/ghost/ (tests/test_ghost.py); with --circekinds, the Circe forms
+that change the reborn piece's kind or the occupied rebirth square
+(CIRCEKINDS_FORMS) go to tests/data/circekinds/ (tests/test_circekinds.py); with
+--bgl, BGL with budgets of each side, shared or combined (BGL_FORMS, BGL_TEXTS)
+go to tests/data/bgl/ (tests/test_bgl.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -602,6 +603,29 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
 
 
+BGL_DIR = ROOT / "tests" / "data" / "bgl"
+# --bgl: BGL (solver.conditions.bgl), to tests/data/bgl/ (tests/test_bgl.py); budgets
+# small enough to forbid moves and checks: each side's, one shared, one side unlimited
+# (BGLShared.inp, BGLCombinations.inp: as generated with the default seed, less the 5
+# problems feerie took 1.8 s or more over, all 5 giving Popeye's solution, for CI's time)
+BGL_FORMS = {
+    "BGL": ("~1", "~1", "#2", "h#2", "s#2"),
+    "BGLShared": ("~1", "#2", "h#2", "s#2"),
+    "BGLCombinations": ("~1", "#2", "h#2", "s#2"),
+    "BGLConditions": ("~1", "#2", "h#2", "s#2"),
+}
+BGL_TEXTS = {
+    "BGL": ("BGL 3 2", "BGL 4.5 3", "BGL 2 6", "BGL - 3.5", "BGL 6 -", "BGL 1.41 2.24", "BGL 7 1"),
+    "BGLShared": ("BGL 5", "BGL 8.5", "BGL 3.16", "BGL 12"),
+    "BGLCombinations": ("BGL 4 3 Madrasi", "Madrasi RexInclusive BGL 4.5 4", "BGL 5 3 NoCapture",
+                        "BGL 6 MonochromChess", "BGL 2.5 3 Madrasi"),
+    # the other conditions of observation and choice beside a budget
+    "BGLConditions": ("BGL 4 3 Isardam", "BGL 5 3 KoeKo", "BGL 4 4 Patrouille", "BGL 3 5 GridChess",
+                      "BGL 4 3 BlackMaximummer", "BGL 5 4 ChecklessChess", "BGL 4 3 Lortap",
+                      "BGL 4 3 SAT", "BGL 3 3 WhiteMustCapture", "BGL 5 3 EiffelChess"),
+}
+
+
 GOALS_DIR = ROOT / "tests" / "data" / "popeye_goals"
 # --goals: form name -> (stipulation, options, how many problems, pieces besides the kings, setup).
 # '{z}' in a stipulation is a target square drawn for each problem; the setup
@@ -923,6 +947,8 @@ def main() -> None:
                         help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
     parser.add_argument("--circekinds", action="store_true",
                         help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
+    parser.add_argument("--bgl", action="store_true",
+                        help="the problems under BGL (tests/data/bgl/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -948,6 +974,11 @@ def main() -> None:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCEKINDS_FORMS.items()}, CIRCEKINDS_DIR,
                             {name: texts for name, (texts, _) in CIRCEKINDS_FORMS.items()})
+    elif args.bgl:
+        generate_conditions(args.popeye, args.seed, args.forms, BGL_FORMS, BGL_DIR, BGL_TEXTS)
+        # Targeted.inp is written by hand: Popeye solves it as it stands
+        targeted = BGL_DIR / "Targeted.inp"
+        targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

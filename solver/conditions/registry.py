@@ -12,7 +12,7 @@ from typing import Iterable
 
 from solver.base.errors import InputError
 from solver.conditions import (
-    annan, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -48,6 +48,7 @@ CONDITIONS: dict[str, ConditionSpec] = {
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
     **ghost.SPECS,
+    "BGL": bgl.SPEC,
 }
 
 

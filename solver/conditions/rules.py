@@ -29,6 +29,8 @@ from `moves`, `checking_moves` and `has_move`, which apply the hooks:
   keeps at least one move of a non-empty list, so whether a side has a move
   at all (mate, stalemate) does not depend on it;
 - `rules.key_parts`: functions `f(pos) -> hashable` mixed into `key`;
+- `rules.annotations`: functions `f(pos, m, component) -> component` that
+  add a condition's note to a move's record (BGL: the budgets left);
 - `rules.effect_rules`: what a move does beyond moving and capturing (a
   rebirth, a change of colour): rules `f(pos, m, side, frm, to, flag, bits,
   captured)` that `solver.engine.effects.EffectsPosition.make` runs after
@@ -136,6 +138,8 @@ class Rules:
         # effect rules run after each move (`solver.engine.effects`): rebirths,
         # changes of colour or kind; `position` hands them to the position
         self.effect_rules: list[Callable] = []
+        # notes on a move's record: `f(pos, m, component) -> component` (BGL's budgets left)
+        self.annotations: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         self.variant = variant if variant is not None else orthodox_variant()
         # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
@@ -192,6 +196,10 @@ class Rules:
         self._bind_observation()
 
     def _bind_observation(self) -> None:
+        if self.variant.neutral:   # (only BGL goes with neutral pieces: Problem.unsupported)
+            watch, check = neutral.filtered_observation(tuple(self.observation_filters))
+            self._bind_neutral(self.variant.promotions, check, watch)
+            return
         watch, check = generic.filtered_observation(tuple(self.observation_filters))
         self._bind_generic(check, watch)
 
@@ -217,13 +225,16 @@ class Rules:
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch, pseudo)
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch, pseudo)
 
-    def _bind_neutral(self, promotions: tuple[int, ...]) -> None:
+    def _bind_neutral(self, promotions: tuple[int, ...], check=neutral.in_check,
+                      watch=None) -> None:
         """Neutral pieces stand on the board: their generator and check test
-        (every shortcut is off: none keeps ONE_COLOUR)."""
-        self.in_check = neutral.in_check
-        self._legal = lambda pos, first_only=False: neutral.legal_moves(pos, promotions, first_only)
-        self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions)
-        self._checking = lambda pos: neutral.checking_moves(pos, promotions)
+        (every shortcut is off: none keeps ONE_COLOUR); `check` and `watch`:
+        a filtered observation's (`neutral.filtered_observation`)."""
+        self.in_check = check
+        self._legal = lambda pos, first_only=False: neutral.legal_moves(
+            pos, promotions, first_only, check, watch)
+        self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions, check, watch)
+        self._checking = lambda pos: neutral.checking_moves(pos, promotions, check, watch)
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
@@ -314,7 +325,10 @@ class Rules:
         (the position before the turn)."""
         from solver.model.record import component
 
-        return (component(pos, turn),)
+        c = component(pos, turn)
+        for note in self.annotations:
+            c = note(pos, turn, c)
+        return (c,)
 
     def has_turn(self, pos) -> bool:
         """Does the side to move have any legal turn? (mate and stalemate tests)"""

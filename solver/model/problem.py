@@ -30,6 +30,9 @@ ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
 # enemy pieces that observe it, a friend as its own side's): not played
 # beside neutral pieces, which are both sides' (no Popeye reference yet).
 COLOUR_BOUND_KINDS = {"O": "orphan", "F": "friend"}
+# conditions played beside neutral pieces (BGL: on the neutral generator, its
+# observation filtered: solver.pieces.neutral.filtered_observation)
+NEUTRAL_CONDITIONS = frozenset({"BGL"})
 
 
 def _supported_kinds() -> frozenset[str]:
@@ -277,7 +280,7 @@ class Problem:
             for cond in conds:
                 if not cond.supported:
                     reasons.append(f"condition {cond.name} is not supported")
-                elif neutral:
+                elif neutral and cond.name not in NEUTRAL_CONDITIONS:
                     reasons.append(f"condition {cond.name} with neutral pieces is not supported")
 
         def pieces(kinds_and_colours) -> None:

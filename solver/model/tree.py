@@ -63,6 +63,7 @@ class Component:
     `via`: where the mover stands when it captures, when that is not `frm`
     (MarsCirce: it captures from its rebirth square; Popeye prints
     `Rd4-a1*c1`).
+    `budget`: BGL's budgets left after the move (see the field).
     `attributes`: the mover's piece attributes (Popeye's English names, in
     Popeye's order: 'Royal', 'Kamikaze', 'Chameleon'; a promoted piece keeps
     them); `effects`: what the move does besides (`Effect`), in the order
@@ -84,6 +85,9 @@ class Component:
     attributes: tuple[str, ...] = ()
     effects: tuple["Effect", ...] = ()
     before: tuple["Effect", ...] = ()
+    # BGL: the budgets left after the move, as Popeye writes them ('4.5', '3'
+    # for White's and Black's, or the one shared budget): `(4.5/3)`
+    budget: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

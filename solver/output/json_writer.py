@@ -32,6 +32,9 @@ def component_json(c: Component) -> dict[str, Any]:
         out["via"] = c.via
     if c.attributes:
         out["attributes"] = list(c.attributes)
+    if c.budget:   # BGL: the budgets left after the move (White's, Black's; or the shared one)
+        out["budget"] = dict(zip(("white", "black"), c.budget)) if len(c.budget) == 2 \
+            else {"shared": c.budget[0]}
     if c.effects:
         out["effects"] = [{"square": e.square, "before": _effect_piece(e.before),
                            "after": _effect_piece(e.after)} for e in c.effects]
@@ -243,8 +246,15 @@ def _component(d: dict[str, Any]) -> Component:
                      castling=d["castling"], en_passant=d["en_passant"], exchange=d["exchange"],
                      captured=d.get("captured"), neutral=d.get("neutral", False), via=d.get("via"),
                      attributes=tuple(d.get("attributes", ())),
+                     budget=_budget_back(d.get("budget")),
                      effects=tuple(Effect(e["square"], _piece_back(e["before"]),
                                           _piece_back(e["after"])) for e in d.get("effects", ())))
+
+
+def _budget_back(d) -> tuple[str, ...]:
+    if not d:
+        return ()
+    return (d["shared"],) if "shared" in d else (d["white"], d["black"])
 
 
 def _node(d: dict[str, Any]) -> Node:

@@ -106,6 +106,8 @@ def walk_change_text(e: Effect, language: str = "en") -> str:
 
 
 def component_text(c: Component, language: str = "en") -> str:
+    if c.budget:   # BGL: the budgets left after the move, `a3-a2 (4.5/3)`
+        return component_text(replace(c, budget=()), language) + f" ({'/'.join(c.budget)})"
     if c.before:   # SingleBox Type3: the promotion that goes with the move, `[e8=R]Re8-e4`
         return "".join(walk_change_text(e, language) for e in c.before) + \
             component_text(replace(c, before=()), language)
@@ -215,6 +217,9 @@ _COMPONENT = re.compile(
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
                      rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
                      rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
+
+# BGL's budgets left, after a move: ` (4.5/3)`, ` (26.42)`, ` (-/28)`
+_BUDGET = re.compile(r" \(([-0-9.]+(?:/[-0-9.]+)?)\)")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -333,6 +338,9 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
         if m is None:
             raise NotationError(f"cannot read a move at {text[pos:pos + 20]!r}")
         end = m.end()
+        budget = _BUDGET.match(text, end)   # BGL: `a3-a2 (4.5/3)`
+        if budget is not None:
+            end = budget.end()
         if end < len(text) and text[end] not in " ,":
             raise NotationError(f"cannot read the move {text[pos:].split(' ')[0]!r}")
         if m.group("castle"):
@@ -385,6 +393,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
                                  en_passant=en_passant, neutral=neutral, via=m.group("via"),
                                  attributes=attributes, effects=effects, before=before)
+        if budget is not None:
+            comp = replace(comp, budget=tuple(budget.group(1).split("/")))
         components.append(comp)
         pos = end
         if pos < len(text) and text[pos] == ",":

@@ -187,6 +187,10 @@ def condition_line(condition, language: str = "en") -> str:
     text = words.get(language, condition.name)
     if condition.name == "GridChess":
         return text
+    if condition.name == "BGL":   # its budgets as Popeye writes them: `BGL 4.5/4`, `BGL 27.42`
+        from solver.conditions.bgl import condition_text
+
+        return text + " " + condition_text(condition.params)
     if condition.name in ("KoeKo", "AntiKoeko") and condition.params[:1] == ("Neighbour",):
         return piece_letter(condition.params[1], language) + "-" + text
     for param in condition.params:

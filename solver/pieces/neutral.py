@@ -43,14 +43,42 @@ def in_check(pos, side: int | None = None) -> bool:
         board[ksq] = king
 
 
-def pseudo_moves(pos, promotions: tuple[int, ...]) -> list[int]:
+def filtered_observation(filters: tuple):
+    """(watch, in_check) where an observation counts only if every filter
+    `f(pos, frm, target)` allows it (BGL: within the observer's budget; the
+    neutral observers are painted the side they observe for), as
+    `generic.filtered_observation` has them for pieces of one colour."""
+    watch, _ = generic.filtered_observation(filters)
+
+    def check(pos, side: int | None = None) -> bool:
+        if side is None:
+            side = pos.side
+        ksq = pos.kings[side]
+        if ksq < 0:
+            return False
+        if pos.tint == side:
+            pos.paint(-side)
+        board = pos.board
+        if ksq not in pos.neutral:
+            return watch(pos, ksq, pos.occupied[-side])
+        king = board[ksq]
+        board[ksq] = -king
+        try:
+            return watch(pos, ksq, pos.occupied[-side])
+        finally:
+            board[ksq] = king
+
+    return watch, check
+
+
+def pseudo_moves(pos, promotions: tuple[int, ...], watch=None) -> list[int]:
     """The moves of the side to move's own pieces and of every neutral
     piece, self-check aside.  Each neutral piece is repainted as the side
     to move's, and the generic generator is asked for that one piece alone
     (it walks `occupied[side]`, which holds just that piece meanwhile)."""
     s = pos.side
     pos.paint(-s)
-    moves = dict.fromkeys(generic.pseudo_moves(pos, promotions))
+    moves = dict.fromkeys(generic.pseudo_moves(pos, promotions, watch=watch))
     board = pos.board
     own, enemies = pos.occupied[s], pos.occupied[-s]
     for sq in sorted(pos.neutral):
@@ -58,7 +86,7 @@ def pseudo_moves(pos, promotions: tuple[int, ...]) -> list[int]:
         enemies.discard(sq)
         pos.occupied[s] = {sq}
         try:
-            moves.update(dict.fromkeys(generic.pseudo_moves(pos, promotions)))
+            moves.update(dict.fromkeys(generic.pseudo_moves(pos, promotions, watch=watch)))
         finally:
             pos.occupied[s] = own
             enemies.add(sq)
@@ -66,17 +94,18 @@ def pseudo_moves(pos, promotions: tuple[int, ...]) -> list[int]:
     return list(moves)
 
 
-def legal_moves(pos, promotions: tuple[int, ...], first_only: bool = False) -> list[int]:
+def legal_moves(pos, promotions: tuple[int, ...], first_only: bool = False,
+                check=in_check, watch=None) -> list[int]:
     """The pseudo-legal moves after which the mover's king is not observed
     (all of them when the mover has no king); with `first_only`, at most one."""
     s = pos.side
-    moves = pseudo_moves(pos, promotions)
+    moves = pseudo_moves(pos, promotions, watch)
     if pos.kings[s] < 0:
         return moves[:1] if first_only else moves
     out = []
     for m in moves:
         pos.make(m)
-        legal = not in_check(pos, s)
+        legal = not check(pos, s)
         pos.unmake()
         if legal:
             out.append(m)
@@ -85,19 +114,19 @@ def legal_moves(pos, promotions: tuple[int, ...], first_only: bool = False) -> l
     return out
 
 
-def has_legal_move(pos, promotions: tuple[int, ...]) -> bool:
-    return bool(legal_moves(pos, promotions, True))
+def has_legal_move(pos, promotions: tuple[int, ...], check=in_check, watch=None) -> bool:
+    return bool(legal_moves(pos, promotions, True, check, watch))
 
 
-def checking_moves(pos, promotions: tuple[int, ...]) -> list[int]:
+def checking_moves(pos, promotions: tuple[int, ...], check=in_check, watch=None) -> list[int]:
     """The legal moves after which the other side's king is observed."""
     s = pos.side
     if pos.kings[-s] < 0:
         return []
     out = []
-    for m in legal_moves(pos, promotions):
+    for m in legal_moves(pos, promotions, False, check, watch):
         pos.make(m)
-        if in_check(pos, -s):
+        if check(pos, -s):
             out.append(m)
         pos.unmake()
     return out

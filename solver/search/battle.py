@@ -354,7 +354,12 @@ class Battle:
             goal_move = not (self._direct and role in _DEFENCES)
         else:  # the goal is marked on the moves of the side that is to reach it
             goal_move = role == Role.FORCED or (role in _DEFENCES) != self._direct
-        return Node(role, Turn(desc, self.mark(goal_move)), side=side_name(side))
+        mark = self.mark(goal_move)
+        if mark == "=" and self._immobile is True and self.play == SELF and role in _DEFENCES:
+            # Popeye leaves unmarked a defence of a s# that stalemates the
+            # attacker (`1...Kc2*c1 !`, White's Ka1 walled in): a refutation, not a goal
+            mark = ""
+        return Node(role, Turn(desc, mark), side=side_name(side))
 
     def solve(self, n: int, *, tries: bool = False, max_refutations: int = 1,
               variations: bool = True, out: list[Node] | None = None,
