@@ -14,6 +14,8 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --proofgames
     python tests/generate_popeye_data.py /path/to/popeye/py --ghost
     python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
+    python tests/generate_popeye_data.py /path/to/popeye/py --bgl
+    python tests/generate_popeye_data.py /path/to/popeye/py --einstein
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to

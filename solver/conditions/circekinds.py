@@ -208,7 +208,7 @@ def install_takemake(rules, v, name: str):
     check the mover or shield its king); a capture whose victim cannot move
     is no move (Popeye: this_move_is_illegal).  Kings are not reborn
     (RexExclusive), so check is observation."""
-    from solver.conditions import circe
+    from solver.conditions import circe_core
     from solver.engine.move import REBIRTH_CHOICE, REBORN_PROMOTION
     from solver.pieces import generic
 
@@ -216,14 +216,14 @@ def install_takemake(rules, v, name: str):
         raise InputError(f"condition {label_of(name, 'Take&Make')} with fairy pieces is not supported")
 
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
-        sq = circe._chosen(m)
+        sq = circe_core._chosen(m)
         if not captured or sq is None:
             return
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
-        circe._reborn(pos, sq, victim, m)
+        circe_core._reborn(pos, sq, victim, m)
 
     rules.effect_rules.append(rebirth)
-    circe._with_square_rights(rules)
+    circe_core._with_square_rights(rules)
     # the moves that capture nothing: movegen's (pins, checking geometry) where
     # Circe's capture-trial generator may run (a move without capture has no
     # effect), else the variant's generator
@@ -239,7 +239,7 @@ def install_takemake(rules, v, name: str):
         s = pos.side
         out = []
         for m in generic.pseudo_moves(pos, promotions):
-            capsq, victim = circe._capture(pos, m, s)
+            capsq, victim = circe_core._capture(pos, m, s)
             if not victim or abs(victim) == KING:
                 continue
             if checking:
@@ -260,7 +260,7 @@ def install_takemake(rules, v, name: str):
         return out
 
     def quiet(pos, moves: list[int]) -> list[int]:
-        return [m for m in moves if not circe._capture(pos, m, pos.side)[1]]
+        return [m for m in moves if not circe_core._capture(pos, m, pos.side)[1]]
 
     def legal(pos, first_only: bool = False) -> list[int]:
         if first_only:
@@ -287,7 +287,7 @@ def install_assassin(rules, v, name: str):
     if one of its pieces whose rebirth square its king stands on is
     observed (taking that piece would assassinate the king); castling tests
     the king's squares so too."""
-    from solver.conditions import circe
+    from solver.conditions import circe_core
     from solver.pieces.generic import observed
 
     square = v.square
@@ -298,22 +298,22 @@ def install_assassin(rules, v, name: str):
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        capsq = circe._capture_square(m, side)
+        capsq = circe_core._capture_square(m, side)
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = square(abs(victim), home(-side), capsq, frm)
         if pos.board[sq]:
             pos.set_square(sq, 0)       # assassinated
-        circe._reborn(pos, sq, victim, m)
+        circe_core._reborn(pos, sq, victim, m)
 
     def spares_own_king(pos, m: int) -> bool:
         s = pos.side
-        capsq, victim = circe._capture(pos, m, s)
+        capsq, victim = circe_core._capture(pos, m, s)
         if not victim:
             return True
         frm, to = m & 127, (m >> 7) & 127
         sq = square(abs(victim), home(-s), capsq, frm)
         if sq == to:
-            return circe._after_kind(pos, m) != KING
+            return circe_core._after_kind(pos, m) != KING
         return sq == frm or sq == capsq or pos.board[sq] != KING * s
 
     def assassinates(pos, target: int, side: int, pieces) -> bool:
@@ -346,7 +346,7 @@ def install_assassin(rules, v, name: str):
     rules.effect_rules.append(rebirth)
     rules.move_filters.append(spares_own_king)
     rules.bind_check(check, watch)
-    circe._with_square_rights(rules)
+    circe_core._with_square_rights(rules)
     return rules
 
 
@@ -415,7 +415,7 @@ def install_diagram(rules, v, name: str):
     stood on in the diagram (`_Origins`), as Circe's other rules have it
     (Relaxed, or Strict); kings are not reborn.  Which piece stood where is
     part of the transposition key."""
-    from solver.conditions import circe
+    from solver.conditions import circe_core
 
     origins = _Origins()
 
@@ -425,17 +425,17 @@ def install_diagram(rules, v, name: str):
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        capsq = circe._capture_square(m, side)
+        capsq = circe_core._capture_square(m, side)
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = home_square(pos, capsq, len(pos.stack) - 1)
         if not pos.board[sq]:
-            circe._reborn(pos, sq, victim, m)
+            circe_core._reborn(pos, sq, victim, m)
 
     def strict(pos, m: int) -> bool:
-        capsq, victim = circe._capture(pos, m, pos.side)
+        capsq, victim = circe_core._capture(pos, m, pos.side)
         if not victim:
             return True
-        return circe._empty_after(pos, home_square(pos, capsq), m, capsq)
+        return circe_core._empty_after(pos, home_square(pos, capsq), m, capsq)
 
     def key(pos):
         board = pos.board
@@ -445,6 +445,5 @@ def install_diagram(rules, v, name: str):
     if v.strict:
         rules.move_filters.append(strict)
     rules.key_parts.append(key)
-    circe._with_square_rights(rules)
-    circe.capture_trial(rules)
-    return rules
+    circe_core._with_square_rights(rules)
+    return rules   # (Circe adds its capture-trial generator: `circe.install_circe`)
