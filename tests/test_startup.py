@@ -42,11 +42,29 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def _modules_after(args: list[str], env: dict | None = None) -> set[str]:
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], cwd=ROOT, env=env,
+# `python cli.py ARGS` as the command line runs it: the common command lines
+# without click (solver.run.fast_cli).
+_SCRIPT_PROBE = """
+import json, runpy, sys
+sys.argv = ["cli.py", *json.loads(sys.argv[1])]
+try:
+    runpy.run_path("cli.py", run_name="__main__")
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def _modules_after(args: list[str], env: dict | None = None, probe: str = _PROBE,
+                   expect: str = "1.Rh1-h8 #") -> set[str]:
+    proc = subprocess.run([sys.executable, "-c", probe, json.dumps(args)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
-    assert "1.Rh1-h8 #" in proc.stdout, proc.stdout + proc.stderr
+    assert expect in proc.stdout, proc.stdout + proc.stderr
     return set(json.loads(proc.stderr.strip().splitlines()[-1]))
+
+
+def _within(modules: set[str], *names: str) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
 
 
 def _unneeded(modules: set[str]) -> list[str]:
@@ -64,6 +82,16 @@ def test_a_popeye_file_solve_imports_only_what_it_needs(tmp_path):
     path = tmp_path / "mate1.inp"
     path.write_text(POPEYE, encoding="utf-8")
     assert _unneeded(_modules_after(["solve", str(path)])) == []
+
+
+def test_the_command_line_solves_and_checks_a_statement_without_click_or_lark():
+    modules = _modules_after(["solve", "--statement", STATEMENT], probe=_SCRIPT_PROBE)
+    assert _within(modules, "click", "lark") == []
+    assert _unneeded(modules) == []
+    modules = _modules_after(["check", "-s", STATEMENT], probe=_SCRIPT_PROBE, expect="sound")
+    assert _within(modules, "click", "lark", "grammar.popeye", "multiprocessing") == []
+    modules = _modules_after(["--version"], probe=_SCRIPT_PROBE, expect="feerie, version")
+    assert _within(modules, "click", "lark", "grammar") == []
 
 
 def test_parsers_are_cached_and_rebuilt_when_the_cache_is_bad(tmp_path):
