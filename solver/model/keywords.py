@@ -14,7 +14,6 @@ canonical English names the problem model uses.
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 
@@ -60,6 +59,8 @@ class PrefixTable:
         """The entries spelt most like an unknown `token` (for error messages:
         'Madrassi' -> Madrasi)."""
         by_lower = {w.lower(): w for w in reversed(self.words)}
+        import difflib  # only for a word not found (start-up)
+
         return [by_lower[w] for w in difflib.get_close_matches(token.lower(), list(by_lower), n, 0.75)]
 
 
