@@ -17,25 +17,18 @@ tests/test_hand_readers.py checks it against Lark.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 _RANK_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.+=[]-")
 _WORD_CHARS = frozenset(chr(c) for c in range(0x21, 0x7F))
 _DIGITS = frozenset("0123456789")
 
 
-class Tok(NamedTuple):
-    """A token as Lark's gives it to `grammar.statement`: its text and its 1-based column."""
-
-    value: str
-    column: int
-
-
-class Fields(NamedTuple):
-    ranks: list[Tok]
-    fen_fields: list[Tok]   # side [castling [en passant [clock clock]]], as many as given
-    stipulation: Tok
-    words: list[Tok]
+# A token as Lark's gives it to `grammar.statement`: its text and its 1-based column.
+Tok = namedtuple("Tok", ("value", "column"))
+# The tokens of a statement: lists of Tok but `stipulation`; `fen_fields`: side
+# [castling [en passant [clock clock]]], as many as given.
+Fields = namedtuple("Fields", ("ranks", "fen_fields", "stipulation", "words"))
 
 
 def _castling(word: str) -> bool:

@@ -14,7 +14,7 @@ digits.  tests/test_hand_readers.py checks it against Lark.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 # As in stipulation.lark, longest first so that the first match is the longest.
 _PLAYS = tuple(sorted(("ser-hs", "ser-h", "ser-s", "ser-r", "ser-", "phser-r", "phser-s", "phser-",
@@ -25,21 +25,11 @@ _GOALS = tuple(sorted(("##!", "##", "#=", "#", "==", "!=", "!#", "=", "+", "x", 
 _DIGITS = frozenset("0123456789")
 
 
-class Span(NamedTuple):
-    """Where the length is in the text (the offsets Lark's token gives)."""
-
-    start_pos: int
-    end_pos: int
-
-
-class Parts(NamedTuple):
-    play: str | None
-    goal: str
-    target: str | None
-    moves: int
-    half: bool
-    length: Span
-    exact: bool
+# Where the length is in the text (the offsets Lark's token gives).
+Span = namedtuple("Span", ("start_pos", "end_pos"))
+# What Lark's tree gives: play (str or None), goal, target (a square or None),
+# moves (int), half (bool), length (Span), exact (bool).
+Parts = namedtuple("Parts", ("play", "goal", "target", "moves", "half", "length", "exact"))
 
 
 def read(low: str) -> Parts | None:
