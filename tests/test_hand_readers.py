@@ -182,7 +182,8 @@ def test_the_statement_reader_reads_as_lark():
     assert taken > 2000 and left > 500, (taken, left)
 
 
-@pytest.mark.parametrize("text", ["1k6/8/1K6/8/8/8/8/7R w - - #1", "8/8/8/8/8/8/8/8 h#2", "k7/8/8/8/8/8/8/K7 b - - 0 1 h#2"])
+@pytest.mark.parametrize("text", ["1k6/8/1K6/8/8/8/8/7R w - - #1", "8/8/8/8/8/8/8/8 h#2",
+                                  "k7/8/8/8/8/8/8/K7 b - - 0 1 h#2"])
 def test_a_common_statement_is_read_by_hand(text):
     assert statement_reader.read(text) is not None
     fields = statement_reader.read(text)
