@@ -42,24 +42,20 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-# `python cli.py ARGS` as the command line runs it: the common command lines
-# without click (solver.run.fast_cli).
-_SCRIPT_PROBE = """
-import json, runpy, sys
-sys.argv = ["cli.py", *json.loads(sys.argv[1])]
-try:
-    runpy.run_path("cli.py", run_name="__main__")
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
-
-
-def _modules_after(args: list[str], env: dict | None = None, probe: str = _PROBE,
-                   expect: str = "1.Rh1-h8 #") -> set[str]:
-    proc = subprocess.run([sys.executable, "-c", probe, json.dumps(args)], cwd=ROOT, env=env,
+def _script_modules(args: list[str], expect: str) -> set[str]:
+    """The modules `python cli.py ARGS` imports, as the command line runs it (the
+    common command lines without click: solver.run.fast_cli), from -X importtime."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", "cli.py", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert expect in proc.stdout, proc.stdout + proc.stderr
+    return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()
+            if line.startswith("import time:") and line.count("|") == 2} - {"imported package"}
+
+
+def _modules_after(args: list[str], env: dict | None = None) -> set[str]:
+    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert "1.Rh1-h8 #" in proc.stdout, proc.stdout + proc.stderr
     return set(json.loads(proc.stderr.strip().splitlines()[-1]))
 
 
@@ -85,12 +81,15 @@ def test_a_popeye_file_solve_imports_only_what_it_needs(tmp_path):
 
 
 def test_the_command_line_solves_and_checks_a_statement_without_click_or_lark():
-    modules = _modules_after(["solve", "--statement", STATEMENT], probe=_SCRIPT_PROBE)
-    assert _within(modules, "click", "lark") == []
+    """Nor typing, nor the generators of fairy and neutral pieces, nor help play."""
+    modules = _script_modules(["solve", "--statement", STATEMENT], "1.Rh1-h8 #")
+    assert "solver.run.solve" in modules  # (the probe sees the solve's imports)
+    assert _within(modules, "click", "lark", "typing", "solver.pieces.generic", "solver.pieces.quiet",
+                   "solver.pieces.neutral", "solver.search.helpplay") == []
     assert _unneeded(modules) == []
-    modules = _modules_after(["check", "-s", STATEMENT], probe=_SCRIPT_PROBE, expect="sound")
+    modules = _script_modules(["check", "-s", STATEMENT], "sound")
     assert _within(modules, "click", "lark", "grammar.popeye", "multiprocessing") == []
-    modules = _modules_after(["--version"], probe=_SCRIPT_PROBE, expect="feerie, version")
+    modules = _script_modules(["--version"], "feerie, version")
     assert _within(modules, "click", "lark", "grammar") == []
 
 
