@@ -81,11 +81,11 @@ def test_a_popeye_file_solve_imports_only_what_it_needs(tmp_path):
 
 
 def test_the_command_line_solves_and_checks_a_statement_without_click_or_lark():
-    """Nor typing, nor the generators of fairy and neutral pieces, nor help play."""
+    """Nor typing, nor the generators of fairy and neutral pieces."""
     modules = _script_modules(["solve", "--statement", STATEMENT], "1.Rh1-h8 #")
     assert "solver.run.solve" in modules  # (the probe sees the solve's imports)
     assert _within(modules, "click", "lark", "typing", "solver.pieces.generic", "solver.pieces.quiet",
-                   "solver.pieces.neutral", "solver.search.helpplay") == []
+                   "solver.pieces.neutral") == []
     assert _unneeded(modules) == []
     modules = _script_modules(["check", "-s", STATEMENT], "sound")
     assert _within(modules, "click", "lark", "grammar.popeye", "multiprocessing") == []

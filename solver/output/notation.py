@@ -183,7 +183,7 @@ _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
 _PREFIX = r"[rkc]{1,3}"   # the attributes feerie plays (Royal, Kamikaze, Chameleon), read by
                           # pieces.attributes.names_of_prefix
-_COMPONENT_PATTERN = (
+_COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)"
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
@@ -195,16 +195,9 @@ _COMPONENT_PATTERN = (
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
-_EFFECT_PATTERN = (rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                   rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
-                   rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
-
-
-@lru_cache(maxsize=None)
-def _regex(pattern: str) -> re.Pattern:
-    """`pattern` compiled when first used (start-up: writing a solution reads no notation)."""
-    return re.compile(pattern)
-
+_EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
+                     rf"(?:->(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
+                     rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
 
 # What Popeye may print after a move: check, then a goal's marker.
 MARKS = ("+", "#", "=", "==", "z", "x", "%", "##", "##!", "!=", "dia", "a=>b", "#=", "c81", "!#")
@@ -275,7 +268,7 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         # a change of colour: it was the other colour before (whatever `side` says)
         out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
                           (new_colour, *now[1:])))
-    for e in _regex(_EFFECT_PATTERN).finditer(m.group("effects") or ""):
+    for e in _EFFECT.finditer(m.group("effects") or ""):
         if e.group("wsq"):   # SingleBox Type2: the other side's latent pawn promoted, `[h8=R]`
             out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0)))
             continue
@@ -314,7 +307,7 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
     the position after the move (before any mark). `side` places castling."""
     components: list[Component] = []
     while True:
-        m = _regex(_COMPONENT_PATTERN).match(text, pos)
+        m = _COMPONENT.match(text, pos)
         if m is None:
             raise NotationError(f"cannot read a move at {text[pos:pos + 20]!r}")
         end = m.end()
@@ -341,7 +334,7 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             effects = _effects(m, kind, attributes, language, side)
             # SingleBox Type3: the mover's latent pawn promoted with the move, `[e8=R]Re8-e4`
             before = tuple(_walk_change(e, side or WHITE, language, m.group(0))
-                           for e in _regex(_EFFECT_PATTERN).finditer(m.group("before") or ""))
+                           for e in _EFFECT.finditer(m.group("before") or ""))
             if kind == "P" and m.group("kind") and not attributes and not neutral:
                 raise NotationError(f"pawn written with a letter in {m.group(0)!r}")
             if _changes_kind(m, kind, attributes):   # a chameleon's `=cB`, not a promotion

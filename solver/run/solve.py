@@ -15,8 +15,8 @@ from solver.search.battle import Battle
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
-# solver.search.helpplay (help and series play) is imported where line play is
-# planned or run: a direct or self problem needs none of it (start-up).
+from solver.search.helpplay import (RECIPROCAL, LineSearch, ReciprocalSearch, Schedule, help_schedules,
+                                   series_schedule)
 from solver.search.goals import BUILT, goal_of, refusal, stipulation_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
 from solver.conditions.registry import rules_for
@@ -231,8 +231,6 @@ def plan(problem: Problem) -> list[SectionSpec]:
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, reciprocal_schedules(stip, flip),
                                      1 if stip.half else 0))
         elif stip.series:
-            from solver.search.helpplay import Schedule, series_schedule
-
             if stip.play == "help":
                 schedules = [series_schedule(BLACK * flip, n, then_other=True)
                              for n in range(1, stip.moves + 1)]
@@ -252,8 +250,6 @@ def plan(problem: Problem) -> list[SectionSpec]:
                                          (Schedule(sides, final, other),), 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, _exact(stip, schedules)))
         elif stip.play in ("help", "help-self"):
-            from solver.search.helpplay import help_schedules
-
             first, half_moves = help_length(stip)
             final = "forced" if stip.play == "help-self" else "goal"
             if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
@@ -371,7 +367,7 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
     result?  Not where lines of several lengths meet a limit on what is
     printed (MaxSolutions, StopOnShortSolutions): shorter lengths come first
     over all first moves, which a split by first move cannot keep."""
-    if spec.schedules and spec.schedules[0].final == _helpplay().RECIPROCAL:
+    if spec.schedules and spec.schedules[0].final == RECIPROCAL:
         return False  # a reciprocal end at the diagram would be found by every part
     return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
                                             or problem.has_option("StopOnShortSolutions"))
@@ -436,13 +432,13 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
         left = None if max_solutions is None else max_solutions - found
         # Orthodox help and series mates: the intelligent search finds the
         # same lines far faster; it declines (None) what it does not handle.
-        if schedule.final == _helpplay().RECIPROCAL:
-            search = _helpplay().ReciprocalSearch(rules, pos, schedule, goal, goal_of(stip.reci_goal, stip.reci_target),
+        if schedule.final == RECIPROCAL:
+            search = ReciprocalSearch(rules, pos, schedule, goal, goal_of(stip.reci_goal, stip.reci_target),
                                       budget, left)
         else:
             search = intelligent_search(rules, pos, schedule, goal, budget, left)
         if search is None:
-            search = _helpplay().LineSearch(rules, pos, schedule, goal, budget, left)
+            search = LineSearch(rules, pos, schedule, goal, budget, left)
         search.on_line = on_found
         nodes: list[Node] = []
         try:
@@ -537,13 +533,6 @@ def _truncate_lines(nodes: list[Node], limit: int) -> int:
     return kept
 
 
-def _helpplay():
-    """solver.search.helpplay, imported where line play is run (a schedule is one of its)."""
-    from solver.search import helpplay
-
-    return helpplay
-
-
 def _exact(stip: Stipulation, schedules) -> tuple[Schedule, ...]:
     """The schedules of line play, shortest first; under `exact-` the
     longest alone (Popeye's minimum length is then the length itself)."""
@@ -558,8 +547,6 @@ def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ..
     none (one for n.5); ser-reci-h n is n-1 Black series moves and its
     shorter forms down to one (none for n = 1: then it is reci-h 1);
     `exact-` keeps the longest alone.  The end is Black's to play."""
-    from solver.search.helpplay import RECIPROCAL, Schedule
-
     end = BLACK * flip
     if stip.series:
         longest = stip.moves - 1
