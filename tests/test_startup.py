@@ -93,6 +93,18 @@ def test_the_command_line_solves_and_checks_a_statement_without_click_or_lark():
     assert _within(modules, "click", "lark", "grammar") == []
 
 
+def test_a_problem_without_conditions_imports_no_condition_module():
+    """The registry's CONDITIONS is made on first use (solver.conditions.registry)."""
+    modules = _script_modules(["solve", "--statement", STATEMENT], "1.Rh1-h8 #")
+    machinery = {"registry", "rules", "variant", "grid"}  # grid: the diagram's cells (popeye_writer)
+    conditions = {f"solver.conditions.{p.stem}" for p in (ROOT / "solver" / "conditions").glob("*.py")
+                  if p.stem not in machinery and p.stem != "__init__"}
+    assert len(conditions) > 20
+    assert sorted(modules & conditions) == []
+    with_one = _script_modules(["solve", "--statement", STATEMENT + " Messigny"], "solution finished")
+    assert "solver.conditions.messigny" in with_one
+
+
 def test_parsers_are_cached_and_rebuilt_when_the_cache_is_bad(tmp_path):
     """A common statement is read without Lark: no parser, nothing cached.  One
     that only Lark reads: first run, built and saved; second: loaded (Lark's
