@@ -8,22 +8,24 @@ with the traceback shown only under FEERIE_DEBUG=1).
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import os
-import signal
 import sys
-import threading
-import traceback
-import warnings
+
+if __name__ == "__main__":
+    # The common command lines (solve, check, --version) run without importing
+    # click (start-up, issue 11); solver.run.fast_cli says which, and hands back
+    # every other one to click below.
+    from solver.run.fast_cli import run_fast
+
+    run_fast(sys.argv[1:])
+
+import functools
 
 import click
 
 from solver import __version__
-from solver.base.errors import InputError, InputWarning
-
-EXIT_BAD_INPUT = 2
-EXIT_INTERNAL = 70
+from solver.base.errors import InputError
+from solver.run import commands
+from solver.run.commands import EXIT_BAD_INPUT, EXIT_INTERNAL  # noqa: F401 (cli.EXIT_*)
 
 
 def fail(message: str) -> "NoReturn":  # noqa: F821
@@ -36,23 +38,8 @@ def handle_errors(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        try:
-            return func(*args, **kwargs)
-        except InputError as err:
-            fail(err.format())
-        except KeyboardInterrupt as err:  # Ctrl-C, or SIGTERM (solver.run.sigterm.Terminated)
-            click.echo("feerie: interrupted", err=True)
-            sys.exit(getattr(err, "exit_status", 130))
-        except (click.exceptions.Exit, click.ClickException, SystemExit):
-            raise
-        except BrokenPipeError:
-            sys.exit(0)
-        except Exception as err:  # an internal bug, not bad input
-            if os.environ.get("FEERIE_DEBUG") == "1":
-                traceback.print_exc()
-            click.echo(f"feerie: internal error: {type(err).__name__}: {err} "
-                       "(set FEERIE_DEBUG=1 for details)", err=True)
-            sys.exit(EXIT_INTERNAL)
+        return commands.guarded(lambda: func(*args, **kwargs), click.echo,
+                                (click.exceptions.Exit, click.ClickException, SystemExit))
 
     return wrapper
 
@@ -96,18 +83,12 @@ def main() -> None:
 
 
 def _show_input_warnings() -> None:
-    """Every InputWarning (not just the first from each place) as one line on
-    standard error, 'feerie: warning: FILE:LINE: ...'; other warnings as Python shows them."""
-    warnings.simplefilter("always", InputWarning)
-    shown = warnings.showwarning
+    """Every InputWarning as one line on standard error (solver.run.commands.show_input_warnings)."""
+    commands.show_input_warnings(click.echo)
 
-    def show(message, category, filename, lineno, file=None, line=None):
-        if issubclass(category, InputWarning):
-            click.echo(f"feerie: warning: {message}", err=True)
-        else:
-            shown(message, category, filename, lineno, file, line)
 
-    warnings.showwarning = show
+def _usage_error(message: str) -> "NoReturn":  # noqa: F821
+    raise click.UsageError(message)
 
 
 def _rules_from_text(text: str | None):
@@ -254,31 +235,6 @@ def diagram_command(files: tuple[str, ...], statements: tuple[str, ...], fmt: st
         sys.exit(EXIT_BAD_INPUT)
 
 
-@contextlib.contextmanager
-def _ctrl_c_stops_search(enabled: bool = True):
-    """Within this block the first Ctrl-C (SIGINT) asks the search to stop
-    as at a time limit, keeping and printing what it found
-    (`solver.base.budget.request_stop`); a second one interrupts at once."""
-    from solver.base.budget import clear_stop, request_stop, stop_requested
-
-    if not enabled or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum, frame):
-        if stop_requested():
-            raise KeyboardInterrupt
-        request_stop()
-
-    clear_stop()
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        clear_stop()
-
-
 @main.command("solve")
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--statement", "-s", "statements", multiple=True, metavar="'FEN STIPULATION ...'",
@@ -304,83 +260,7 @@ def solve_command(files, statements, fmt, max_time, jobs) -> None:
     problem could not be read or is not supported, 3 when a time limit cut
     a search short, 130 when Ctrl-C did (what was found is printed).
     """
-    # Only what this run needs: no JSON writer for text, no process pool for one job.
-    from solver.base.budget import stop_requested
-    from solver.output.popeye_writer import MESSAGES, TextStream, banner
-    from solver.run.runner import load_inputs, solve_item
-    from solver.run.sigterm import raise_on_sigterm, restore_sigterm
-
-    if fmt != "text":
-        import json
-
-        from solver.output.json_writer import JsonLinesStream, document, problem_json, to_json
-
-    if not files and not statements:
-        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items = load_inputs(files, statements, file_errors=True)  # a bad file is reported as a bad problem is
-    status = 0
-    results = []
-
-    def write(text: str) -> None:
-        click.echo(text, nl=False)  # flushed: a reader sees each piece at once
-
-    stream = (TextStream(write, banner_line=banner()) if fmt == "text"
-              else JsonLinesStream(write) if fmt == "jsonl" else None)
-    cancelled = False
-    previous = raise_on_sigterm()  # stop as for Ctrl-C: the finally below stops the workers
-    executor = None
-    if jobs > 1:
-        from solver.run.workers import stop_pool, worker_pool
-
-        executor = worker_pool(jobs)
-    try:
-        with _ctrl_c_stops_search(enabled=executor is None):
-            for item in items:
-                if stop_requested():
-                    cancelled = True
-                    break
-                outcome = solve_item(item, max_time=max_time, executor=executor, observer=stream)
-                if outcome.error is not None:
-                    click.echo(f"feerie: {outcome.error.format()}", err=True)
-                    status = max(status, EXIT_BAD_INPUT)
-                    error = {"kind": outcome.kind, "message": outcome.error.message,
-                             "file": outcome.error.file, "line": outcome.error.line}
-                    if fmt == "json":
-                        results.append({"schema": 1, "error": error,
-                                        "problem": problem_json(outcome.problem) if outcome.problem else None})
-                    elif fmt == "jsonl":
-                        stream.error(error, outcome.problem)
-                    continue
-                result = outcome.result
-                where = f"{result.problem.source}:{result.problem.line}: " if result.problem.source else ""
-                for twin in result.twins:
-                    if twin.illegal is not None:
-                        which = f"twin {twin.label} " if twin.label else ""
-                        reason = MESSAGES["en"]["illegal:" + twin.illegal]
-                        click.echo(f"feerie: {where}{which}not solved: {reason}", err=True)
-                        status = EXIT_BAD_INPUT
-                if result.info.timed_out or result.info.out_of_memory:
-                    limit = "memory exhausted" if result.info.out_of_memory else "time limit reached"
-                    click.echo(f"feerie: {where}{limit} after {result.info.time_s:.1f} s; "
-                               "the solution printed is what was found by then", err=True)
-                    status = max(status, 3) if status != EXIT_BAD_INPUT else status
-                if fmt == "json":
-                    results.append(to_json(result.problem, result.twins, result.info))
-                if result.info.cancelled or stop_requested():
-                    click.echo(f"feerie: {where}interrupted after {result.info.time_s:.1f} s; "
-                               "the solution printed is what was found by then", err=True)
-                    cancelled = True
-                    break
-    finally:
-        if executor is not None:
-            stop_pool(executor)
-        restore_sigterm(previous)
-    if fmt == "json":
-        click.echo(json.dumps(document(results), indent=1))
-    if cancelled:
-        sys.exit(130)
-    if status:
-        sys.exit(status)
+    commands.solve(files, statements, fmt, max_time, jobs, click.echo, _usage_error)
 
 
 @main.command("check")
@@ -405,46 +285,7 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     run of Popeye or feerie printed.  Exit status: 0 when every problem is
     sound, 1 when one is not, 2 on bad input.
     """
-    import json
-
-    import grammar
-    from solver.check.check import ERROR, check_item
-    from solver.check.intended import intents_from_output_file
-    from solver.run.runner import load_inputs, numbers_in_files
-    from solver.check.verdict_text import verdict_lines
-
-    if not files and not statements:
-        raise click.UsageError("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items = load_inputs(files, statements)
-    intents: list = [None] * len(items)
-    if expected:
-        problems = [item if not isinstance(item, grammar.ProblemError) else item.problem for item in items]
-        intents = intents_from_output_file(expected, problems)
-    status = 0
-    out = []
-    for index, item, intent in zip(numbers_in_files(items), items, intents):
-        if isinstance(intent, InputError) and not isinstance(item, grammar.ProblemError):
-            click.echo(f"feerie: {intent.format()}", err=True)
-            status = EXIT_BAD_INPUT
-            continue
-        if isinstance(intent, InputError):
-            intent = None  # the problem itself cannot be checked: its own verdict says why
-        if isinstance(item, grammar.ProblemError) and item.problem is None and fmt == "text":
-            click.echo(f"feerie: {item.error.format()}", err=True)  # the place, as `solve` shows it
-        verdict = check_item(item, max_time=max_time, intent=intent, index=index)
-        if verdict.verdict == ERROR:
-            status = EXIT_BAD_INPUT
-        elif not verdict.sound and status == 0:
-            status = 1
-        if fmt == "json":
-            out.append(verdict.to_dict())
-        else:
-            for line in verdict_lines(verdict):
-                click.echo(line)
-    if fmt == "json":
-        click.echo(json.dumps(out, indent=1))
-    if status:
-        sys.exit(status)
+    commands.check(files, statements, expected, fmt, max_time, click.echo, _usage_error)
 
 
 @main.command("batch")

@@ -25,12 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammar.build import ProblemBuilder, unsupported_error
-from grammar.popeye_normalise import detect_language, normalise
 from grammar.statement import read_statement
 from grammar.epd import is_epd, read_epd
 
-# The readers of the other formats (grammar.popeye, grammar.native,
-# grammar.yacpdb) are imported where their format is read: a one-line
+# The readers of the other formats (grammar.popeye_normalise, grammar.popeye,
+# grammar.native, grammar.yacpdb) are imported where their format is read: a one-line
 # statement needs none of them (start-up, issue 11).
 from solver.base.errors import InputError, InputWarning
 from solver.base.lines import decode, unify_line_ends
@@ -84,6 +83,8 @@ def detect_format(text: str) -> str:
             return "statement"
         if _may_be_yaml(stripped):
             return "yaml"
+        from grammar.popeye_normalise import detect_language
+
         if detect_language(re.split(r"[\s;,]", stripped)[0]) is not None:
             return "popeye"
         column = line.index(stripped[0]) + 1
@@ -127,6 +128,8 @@ def _load(text: str, filename: str) -> list[Problem | ProblemError]:
     raw: list[tuple[Problem, ProblemBuilder] | InputError] = []
     if kind == "popeye":
         try:
+            from grammar.popeye_normalise import normalise
+
             _, chunks, unended = normalise(text)
         except InputError as err:
             raise _locate(err, filename, lines) from None

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, UnexpectedInput, UnexpectedToken
-
 from solver.model import keywords as kw
+from grammar import statement_reader
 from grammar.build import ProblemBuilder
 from grammar.conditions import ConditionReader
-from grammar.lark_util import describe, parser
 from grammar.stipulation import parse_stipulation, starting_side
 from grammar.words import Word
 from solver.base.errors import InputError
@@ -39,6 +37,21 @@ def read_statement(line: str, source: str | None = None, line_number: int = 1) -
     text = line.rstrip("\r\n")
     if not text.strip():
         raise InputError("empty statement: expected a FEN and a stipulation", source, line_number, 1, text)
+    fields = statement_reader.read(text)  # the common forms, without Lark (grammar.statement_reader)
+    if fields is None:
+        fields = _read_with_lark(text, source, line_number)
+    try:
+        return _build(fields, text, source, line_number)
+    except InputError as err:
+        raise err.located(source, line_number, None, text) from None
+
+
+def _read_with_lark(text: str, source: str | None, line_number: int) -> statement_reader.Fields:
+    """The tokens of `text` by Lark's parser: every form, and the error messages."""
+    from lark import Token, UnexpectedInput, UnexpectedToken
+
+    from grammar.lark_util import describe, parser
+
     try:
         tree = parser("statement").parse(text)
     except UnexpectedInput as err:
@@ -47,34 +60,35 @@ def read_statement(line: str, source: str | None = None, line_number: int = 1) -
         if isinstance(err, UnexpectedToken) and err.token.type == "$END" and "STIPULATION" in err.expected:
             message, column = "missing stipulation after the FEN", len(text.rstrip()) + 2
         raise InputError(message, source, line_number, column, text) from None
-    try:
-        return _build(tree, text, source, line_number)
-    except InputError as err:
-        raise err.located(source, line_number, None, text) from None
+    children = tree.children
+    ranks = [t for t in children[0].children if t.type == "RANK"]
+    k = 1
+    fen_fields = []
+    if k < len(children) and not isinstance(children[k], Token):
+        fen_fields = children[k].children
+        k += 1
+    return statement_reader.Fields(ranks, fen_fields, children[k], children[k + 1:])
 
 
-def _word(token: Token, line_number: int) -> Word:
+def _word(token, line_number: int) -> Word:
     return Word(token.value, line_number, token.column)
 
 
-def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Problem, ProblemBuilder]:
-    children = tree.children
-    placement = children[0]
+def _build(tokens: statement_reader.Fields, text: str, source: str | None,
+           line_number: int) -> tuple[Problem, ProblemBuilder]:
     builder = ProblemBuilder(Word(text, line_number, 1), "en")
-    for piece, word in read_placement([t for t in placement.children if t.type == "RANK"], line_number):
+    for piece, word in read_placement(tokens.ranks, line_number):
         builder.piece(piece, word, replace=False)
-    k = 1
     side_token = None
-    if k < len(children) and not isinstance(children[k], Token):
-        fields = children[k].children
+    fields = tokens.fen_fields
+    if fields:
         side_token = fields[0]
         builder.white_to_move = side_token.value.lower() == "w"
         if len(fields) > 1:
             builder.castling = fields[1].value
         if len(fields) > 2 and fields[2].value != "-":
             builder.en_passant = (fields[2].value,)
-        k += 1
-    stip_token = children[k]
+    stip_token = tokens.stipulation
     stip_word = _word(stip_token, line_number)
     try:
         stipulation = parse_stipulation(stip_token.value)
@@ -88,7 +102,7 @@ def _build(tree, text: str, source: str | None, line_number: int) -> tuple[Probl
         if first is not None and first != said:
             raise _word(side_token, line_number).error(
                 f"the FEN has {said} to move, but {first} moves first in {stipulation.text}")
-    words = [_word(t, line_number) for t in children[k + 1:]]
+    words = [_word(t, line_number) for t in tokens.words]
     words = _read_intent(words, builder)
     reader = ConditionReader("en")
     conditions, i = reader.read(words, 0)
@@ -133,7 +147,7 @@ PLACEMENT_HELP = ("K Q R B N P as in FEN, lower case for black; a fairy piece by
 _COLOUR_PREFIX = {"+": WHITE, "-": BLACK, "=": NEUTRAL}
 
 
-def read_placement(ranks: list[Token], line_number: int = 1) -> list[tuple[Piece, Word]]:
+def read_placement(ranks: list, line_number: int = 1) -> list[tuple[Piece, Word]]:
     """The pieces of a FEN placement given as its rank tokens (a8 rank first),
     each with the word that wrote it (its own column within the rank).
 

@@ -13,10 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, UnexpectedInput, UnexpectedToken
-from lark.exceptions import VisitError
-
-from grammar.lark_util import parser
+from grammar import stipulation_reader
 from solver.base.errors import InputError
 from solver.model.problem import BLACK, GOAL_NAMES, WHITE, Stipulation
 
@@ -71,13 +68,24 @@ _SOLVED = {
     ("a=>b", False): {"a=>b"},   # A-to-B proof games: Black first (WhiteToPlay: White)
 }
 
-class _Build(Transformer):
+@lru_cache(maxsize=None)
+def _build_class():
+    """The Transformer of Lark's tree, made on first use: the common forms are
+    read by `grammar.stipulation_reader` without importing Lark (start-up)."""
+    from lark import Transformer
+
+    return type("_Build", (_BuildMethods, Transformer), {})
+
+
+class _BuildMethods:
+    """The rules of `_build_class()`'s Transformer (Lark's tree to a Stipulation)."""
+
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
 
     def goal(self, children):
-        tok: Token = children[0]
+        tok = children[0]
         if tok.type == "TARGET":
             return (tok.value[0], tok.value[1:], tok)
         return (tok.value, None, tok)
@@ -92,7 +100,7 @@ class _Build(Transformer):
         return children[0], children[0]
 
     def plain(self, children):
-        play = children[0].value if isinstance(children[0], Token) and children[0].type == "PLAY" else None
+        play = children[0].value if not isinstance(children[0], tuple) and children[0].type == "PLAY" else None
         goal, length = children[-2], children[-1]
         return (play, goal, length, False)
 
@@ -113,7 +121,7 @@ class _Build(Transformer):
         return stip
 
 
-def _reciprocal(stip: Stipulation, goal: str, target: str | None, len_tok: Token) -> Stipulation:
+def _reciprocal(stip: Stipulation, goal: str, target: str | None, len_tok) -> Stipulation:
     """`stip` (reciprocal help play, its help part's goal read) with Black's
     own goal G1 of reci-h(G1)G2; both goals must be ones help play reaches.
     Popeye refuses reci-hX0.5 (a reciprocal end needs Black's move and
@@ -180,7 +188,9 @@ def _error(message: str, offset: int) -> InputError:
     return InputError(message, column=offset + 1)
 
 
-def _parser() -> Lark:
+def _parser():
+    from grammar.lark_util import parser
+
     return parser("stipulation")  # built once, kept in the parser cache (grammar.lark_util)
 
 
@@ -192,6 +202,24 @@ def parse_stipulation(text: str) -> Stipulation:
         raise InputError("missing stipulation")
     if re.search(r"[0-9]\.0\Z", low):
         return parse_stipulation(text[:-2])  # Popeye reads 'dia3.0' as 'dia3', 'h#2.0' as 'h#2'
+    by_hand = _parse_by_hand(low)  # the common forms, read without Lark
+    return by_hand if by_hand is not None else _parse_with_lark(text, low)
+
+
+def _parse_by_hand(low: str) -> Stipulation | None:
+    """`parse_stipulation` by `grammar.stipulation_reader`; None for a text it leaves to Lark."""
+    parts = stipulation_reader.read(low)
+    if parts is None:
+        return None
+    return _make(low, parts.play, parts.goal, parts.target, parts.moves, parts.half, parts.length,
+                 False, None, True if parts.exact else None)
+
+
+def _parse_with_lark(text: str, low: str) -> Stipulation:
+    """`parse_stipulation` by Lark's parser: every form, and the error messages."""
+    from lark import UnexpectedInput, UnexpectedToken
+    from lark.exceptions import VisitError
+
     try:
         tree = _parser().parse(low)
     except UnexpectedInput as err:
@@ -202,7 +230,7 @@ def parse_stipulation(text: str) -> Stipulation:
         raise InputError(f"unknown stipulation '{text}'",
                          column=column if isinstance(column, int) and column > 0 else 1) from None
     try:
-        return _Build(low).transform(tree)
+        return _build_class()(low).transform(tree)
     except VisitError as err:
         raise err.orig_exc from None
 
@@ -224,6 +252,8 @@ def white_to_play(stipulation: Stipulation) -> Stipulation | None:
 def needs_length(text: str) -> bool:
     """True if `text` is a stipulation lacking only its length ('dia', 'ser-s00'):
     Popeye then reads the length from the next word."""
+    from lark import UnexpectedInput, UnexpectedToken
+
     try:
         _parser().parse(text.lower())
     except UnexpectedToken as err:

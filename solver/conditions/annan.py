@@ -33,7 +33,7 @@ what other conditions' hooks would do to the changed walks is untested.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, PAWN, QUEEN, ROOK, WHITE

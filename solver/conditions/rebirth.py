@@ -32,7 +32,7 @@ against Popeye's move lists (tests/test_circe.py):
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, QUEEN, ROOK, WHITE
 from solver.pieces.catalogue import BY_KIND

@@ -8,19 +8,24 @@ them; a new condition is a module plus a line here.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable, MutableMapping
 
 from solver.base.errors import InputError
-from solver.conditions import (
-    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
-    lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
-    promonly, sat, singlebox, takemake, maketake,
-)
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
-CONDITIONS: dict[str, ConditionSpec] = {
+
+def _specs() -> dict[str, ConditionSpec]:
+    """`CONDITIONS`, made on first use: the condition modules are imported
+    when a problem names a condition (start-up: one without imports none).
+    A new condition: its module in the import, its line in the dict."""
+    from solver.conditions import (
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
+    lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    promonly, sat, singlebox, takemake, maketake,
+)
+    return {
     "Messigny": messigny.SPEC,
     "Marseillais": marseillais.SPEC,
     **mummer.SPECS,
@@ -52,12 +57,57 @@ CONDITIONS: dict[str, ConditionSpec] = {
 }
 
 
+class _OnFirstUse(MutableMapping):
+    """A dict made by `make()` when it is first used (read, iterated, changed)."""
+
+    def __init__(self, make) -> None:
+        self._make = make
+        self._made: dict | None = None
+
+    def _dict(self) -> dict:
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+    def __getitem__(self, key):
+        return self._dict()[key]
+
+    def __setitem__(self, key, value) -> None:
+        self._dict()[key] = value
+
+    def __delitem__(self, key) -> None:
+        del self._dict()[key]
+
+    def __iter__(self):
+        return iter(self._dict())
+
+    def __len__(self) -> int:
+        return len(self._dict())
+
+    def __contains__(self, key) -> bool:
+        return key in self._dict()
+
+    def get(self, key, default=None):
+        return self._dict().get(key, default)
+
+    def __repr__(self) -> str:
+        return repr(self._dict())
+
+
+# Every condition feerie plays, by name: its ConditionSpec (a dict, made on first use).
+CONDITIONS: MutableMapping[str, ConditionSpec] = _OnFirstUse(_specs)
+
+
 # Pairs Popeye refuses ("anticirce incompatible with some fairy conditions",
 # its solving/machinery/twin.c): (a condition, the conditions it refuses beside).
-POPEYE_REFUSES: dict[str, frozenset[str]] = {
-    anti: frozenset({"KoeKo", "NewKoeko", "AntiKoeko"})
-    for anti in circe.SPECS if anti.endswith("AntiCirce")
-}
+def _refuses() -> dict[str, frozenset[str]]:
+    from solver.conditions import circe
+
+    return {anti: frozenset({"KoeKo", "NewKoeko", "AntiKoeko"})
+            for anti in circe.SPECS if anti.endswith("AntiCirce")}
+
+
+POPEYE_REFUSES: MutableMapping[str, frozenset[str]] = _OnFirstUse(_refuses)
 
 
 def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Rules:
@@ -121,6 +171,10 @@ def conditions_of(problem) -> list:
     meaning depends on the stipulation made explicit (`Maximummer` is the
     defending side's: `mummer.resolve`; `ExclusiveChess` is about the
     stipulation's goal: `exclusive.resolve`)."""
+    if not problem.conditions:
+        return []
+    from solver.conditions import exclusive, mummer
+
     return [exclusive.resolve(mummer.resolve(c, problem), problem) for c in problem.conditions]
 
 

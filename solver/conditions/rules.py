@@ -81,7 +81,8 @@ final profile.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
+from collections import namedtuple
+from collections.abc import Callable, Iterable
 
 from solver.base.errors import InputError
 from solver.engine import movegen
@@ -92,7 +93,9 @@ from solver.engine.capabilities import (
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
 from solver.model.setup import position_of
-from solver.pieces import generic, neutral, quiet
+# solver.pieces.generic, neutral and quiet (the generators of fairy pieces, neutral
+# pieces, quiet legality) are imported by the methods that bind them: an orthodox
+# rule set needs none of them (start-up).
 from solver.pieces.attributes import chameleon_promotions, move_filters as attribute_filters
 from solver.conditions.variant import Variant, orthodox_variant
 
@@ -103,17 +106,17 @@ OBSERVER = "observer"
 OBSERVATION = "observation"
 
 
-class TurnTag(NamedTuple):
+class TurnTag(namedtuple("TurnTag", ("restricted", "over"), defaults=((), False))):
     """What a turn leaves behind that the board does not show.
 
     `restricted`: squares of the pieces that took part in the exchanges of
-    that turn (Messigny: they may not exchange on the next turn), sorted;
-    `over`: the game ended with that turn (Marseillais, game-site rule).
-    A turn with neither leaves no tag at all (None), so that positions
-    compare equal however they were reached."""
+    that turn (Messigny: they may not exchange on the next turn), sorted
+    (a tuple of ints, () by default); `over`: the game ended with that turn
+    (Marseillais, game-site rule; False by default).  A turn with neither
+    leaves no tag at all (None), so that positions compare equal however
+    they were reached.  (collections.namedtuple: typing is not imported, start-up.)"""
 
-    restricted: tuple[int, ...] = ()
-    over: bool = False
+    __slots__ = ()
 
 
 class Rules:
@@ -157,6 +160,8 @@ class Rules:
         if v.neutral:
             self._bind_neutral(promotions)
             return
+        if not all(v.allows(name) for name in ("orthodox_attacks", "pins", "checking_geometry")):
+            from solver.pieces import generic, quiet  # not all movegen's: the generic generators
         if v.allows("orthodox_attacks"):
             self.in_check = movegen.in_check
         elif v.allows("table_observation"):
@@ -196,7 +201,11 @@ class Rules:
         self._bind_observation()
 
     def _bind_observation(self) -> None:
+        from solver.pieces import generic
+
         if self.variant.neutral:   # (only BGL goes with neutral pieces: Problem.unsupported)
+            from solver.pieces import neutral
+
             watch, check = neutral.filtered_observation(tuple(self.observation_filters))
             self._bind_neutral(self.variant.promotions, check, watch)
             return
@@ -204,20 +213,24 @@ class Rules:
         self._bind_generic(check, watch)
 
     def bind_check(self, check: Callable, watch: Callable | None = None,
-                   pseudo: Callable = generic.pseudo_moves) -> None:
+                   pseudo: Callable | None = None) -> None:
         """A condition that changes what check is beyond filtering who
         observes (SingleBox Type3: a latent pawn observes as the officers of
         its box): the generic generator and check test, on `check(pos,
         side)` and `watch(pos, target, pieces)` (castling's observation);
         `pseudo`: the pseudo-legal generator, where the condition changes
-        the walks too (AnnanChess: `generic.pseudo_moves`' signature).
-        The condition must not preserve `capture_observes`."""
+        the walks too (AnnanChess: `generic.pseudo_moves`' signature; None:
+        generic.pseudo_moves itself).  The condition must not preserve `capture_observes`."""
         if self.variant.properties & {CAPTURE_OBSERVES}:
             raise ValueError("a check test of its own needs a variant without capture_observes")
         self._bind_generic(check, watch, pseudo)
 
     def _bind_generic(self, check: Callable, watch: Callable | None,
-                      pseudo: Callable = generic.pseudo_moves) -> None:
+                      pseudo: Callable | None = None) -> None:
+        from solver.pieces import generic
+
+        if pseudo is None:
+            pseudo = generic.pseudo_moves
         promotions = self.variant.promotions
         self.in_check = check
         self._legal = lambda pos, first_only=False: generic.legal_moves(
@@ -225,11 +238,15 @@ class Rules:
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch, pseudo)
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch, pseudo)
 
-    def _bind_neutral(self, promotions: tuple[int, ...], check=neutral.in_check,
-                      watch=None) -> None:
+    def _bind_neutral(self, promotions: tuple[int, ...], check: Callable | None = None,
+                      watch: Callable | None = None) -> None:
         """Neutral pieces stand on the board: their generator and check test
         (every shortcut is off: none keeps ONE_COLOUR); `check` and `watch`:
-        a filtered observation's (`neutral.filtered_observation`)."""
+        a filtered observation's (`neutral.filtered_observation`), else its own."""
+        from solver.pieces import neutral
+
+        if check is None:
+            check = neutral.in_check
         self.in_check = check
         self._legal = lambda pos, first_only=False: neutral.legal_moves(
             pos, promotions, first_only, check, watch)

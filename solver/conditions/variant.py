@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Iterable
+from collections.abc import Iterable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, ONE_COLOUR, allows

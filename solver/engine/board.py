@@ -193,3 +193,27 @@ def _castle_path(kf: int, rf: int):
 CASTLE_PATH = {(kf, rf): _castle_path(kf, rf)
                for rank in (0, 7) for kf in range(rank * 16, rank * 16 + 8)
                for rf in range(rank * 16, rank * 16 + 8) if kf != rf}
+
+
+def key_generator(seed: int):
+    """`random.Random(seed)`'s generator (`_random.Random`, seeded alike,
+    the same numbers) without importing the random module (start-up)."""
+    from _random import Random
+
+    return Random(seed)
+
+
+def draw_keys(rng, rows: int, columns: int = 128) -> list[list[int]]:
+    """`rows` lists of `columns` 64-bit hashing keys from `rng`: the numbers
+    of `[[rng.getrandbits(64) for _ in range(columns)] for _ in range(rows)]`,
+    taken in one draw, since getrandbits(64 * n) takes the same 32-bit words
+    of the generator in the same order and leaves it in the same state
+    (start-up: the 50,000 calls took milliseconds at import)."""
+    import sys
+
+    count = rows * columns
+    if sys.byteorder == "little":
+        flat = memoryview(rng.getrandbits(64 * count).to_bytes(8 * count, "little")).cast("Q").tolist()
+    else:
+        flat = [rng.getrandbits(64) for _ in range(count)]
+    return [flat[i:i + columns] for i in range(0, count, columns)]

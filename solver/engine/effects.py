@@ -33,9 +33,7 @@ the board exactly as its make left it.
 
 from __future__ import annotations
 
-import random
-
-from solver.engine.board import CASTLE_PATH, KING, WHITE
+from solver.engine.board import CASTLE_PATH, KING, WHITE, draw_keys, key_generator
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.engine.position import Position, Z_PIECE
 
@@ -51,12 +49,10 @@ SPENT = 8
 UNCAPTURABLE = 16
 ATTRIBUTE_BITS = 5  # how many bits the attributes above use
 
-_rng = random.Random(0xA77_12)
 # Z_ATTR[bits][sq]: the key of a piece's attribute bits on a square (drawn
 # from a generator of its own, so that every key of solver.engine.position
 # stays as it was).
-Z_ATTR = [[0] * 128] + [[_rng.getrandbits(64) for _ in range(128)]
-                        for _ in range(1, 1 << ATTRIBUTE_BITS)]
+Z_ATTR = [[0] * 128] + draw_keys(key_generator(0xA77_12), (1 << ATTRIBUTE_BITS) - 1)
 
 
 _MASK = (1 << 64) - 1

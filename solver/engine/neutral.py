@@ -37,19 +37,16 @@ played here: problems with conditions and neutral pieces are refused.
 
 from __future__ import annotations
 
-import random
-
 from solver.engine.board import (
     BLACK, CASTLE_BIT, CASTLE_PATH, E1, E8, A1, A8, H1, H8, KING, PAWN, ROOK, SIDE_RIGHTS,
-    WHITE, castle_bit,
+    WHITE, castle_bit, draw_keys, key_generator,
 )
 from solver.engine.move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
 from solver.engine.position import _NULL, Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE, Position
 
 # A neutral piece's keys: its own rows, drawn from their own generator so
 # that every other key is unchanged.  Z_NEUTRAL[kind][sq], kinds 0..127.
-_rng = random.Random(0x4E_E07_2A1)
-Z_NEUTRAL = [[_rng.getrandbits(64) for _ in range(128)] for _ in range(128)]
+Z_NEUTRAL = draw_keys(key_generator(0x4E_E07_2A1), 128)
 
 _FAIRY = 7   # kinds from here on count in `Position.fairy`
 

@@ -25,19 +25,17 @@ game is over).  The tag belongs to the position on top of the stack only:
 
 from __future__ import annotations
 
-import random
-
 from solver.engine.board import (
     BLACK, CASTLE_BIT, CASTLE_PATH, FEN_KIND, FEN_LETTER, KING, PAWN, ROOK,
     SIDE_RIGHTS, WHITE, E1, E8, H1, A1, H8, A8, FILES, castle_bit, square,
-    square_name, parse_square,
+    square_name, parse_square, draw_keys, key_generator,
 )
 from solver.base.errors import InputError
 from solver.engine.move import CASTLE, DOUBLE, EN_PASSANT, EXCHANGE, LOCUST, PROMOTION
 
-_rng = random.Random(0x5EE2_1E)
 # Z_PIECE[code][sq], codes -127..127; negative codes index from the end of the list.
-Z_PIECE = [[_rng.getrandbits(64) for _ in range(128)] for _ in range(64)]
+_rng = key_generator(0x5EE2_1E)
+Z_PIECE = draw_keys(_rng, 64)
 Z_SIDE = _rng.getrandbits(64)
 _Z_CASTLE_BIT = [_rng.getrandbits(64) for _ in range(16)]
 
@@ -64,7 +62,7 @@ Z_EP = [_rng.getrandbits(64) for _ in range(128)]
 # 192 more rows for fairy kinds 32..127, drawn after every other key so that
 # all keys above are unchanged; they go in the middle, so that codes -32..-1
 # still index the rows they always had (now at the end of 256).
-Z_PIECE[32:32] = [[_rng.getrandbits(64) for _ in range(128)] for _ in range(192)]
+Z_PIECE[32:32] = draw_keys(_rng, 192)
 
 _NULL = -1    # undo-stack marker of a set_state entry
 _TAGGED = -2  # the same, with a condition's tag: the entry holds (side, tag)

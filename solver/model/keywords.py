@@ -14,7 +14,6 @@ canonical English names the problem model uses.
 
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 
@@ -33,6 +32,10 @@ class PrefixTable:
 
     def __init__(self, words: tuple[str, ...]) -> None:
         self.words = words
+        self._index: dict[str, int] | None = None  # made by the first lookup (start-up)
+
+    def _made_index(self) -> dict[str, int]:
+        words = self.words
         candidates: dict[str, list[int]] = {}
         for i, word in enumerate(words):
             low = word.lower()
@@ -46,10 +49,12 @@ class PrefixTable:
             else:
                 index[prefix] = AMBIGUOUS
         self._index = index
+        return index
 
     def lookup(self, token: str) -> int:
         """The entry `token` names: its index, NOT_FOUND or AMBIGUOUS."""
-        return self._index.get(token.lower(), NOT_FOUND)
+        index = self._index if self._index is not None else self._made_index()
+        return index.get(token.lower(), NOT_FOUND)
 
     def candidates(self, token: str) -> list[str]:
         """The entries an ambiguous `token` could mean (for error messages)."""
@@ -60,6 +65,8 @@ class PrefixTable:
         """The entries spelt most like an unknown `token` (for error messages:
         'Madrassi' -> Madrasi)."""
         by_lower = {w.lower(): w for w in reversed(self.words)}
+        import difflib  # only for a word not found (start-up)
+
         return [by_lower[w] for w in difflib.get_close_matches(token.lower(), list(by_lower), n, 0.75)]
 
 

@@ -13,7 +13,6 @@ from solver.engine.board import BLACK, WHITE, castle_bit, parse_square, SIDE_RIG
 from solver.base.errors import InputError
 from solver.model.problem import Problem
 from solver.pieces.catalogue import by_code
-from solver.engine.neutral import NeutralPosition
 from solver.engine.effects import EffectsPosition
 from solver.engine.position import Position, _parse_castling
 from solver.pieces.attributes import bits_of, effect_rules, effective
@@ -32,6 +31,8 @@ def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Pos
     if neutral:
         if effects:
             raise InputError("neutral pieces with a condition that has effects are not supported")
+        from solver.engine.neutral import NeutralPosition  # only with neutral pieces (start-up)
+
         pos = NeutralPosition()
     elif names or effects:
         pos = EffectsPosition((*effect_rules(names), *effects))

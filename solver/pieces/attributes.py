@@ -41,7 +41,7 @@ piece; the other Popeye attributes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY

@@ -26,7 +26,7 @@ Per-square tables are built once per vector set and cached.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from solver.engine.board import WHITE, _ray
 from solver.pieces.catalogue import BOTH, BY_KIND, BY_NAME, CAPTURE, KNIGHT_V, MOVE, Walk

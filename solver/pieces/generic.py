@@ -26,7 +26,7 @@ Popeye's rules that shape the generator:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.engine.board import CASTLE_PATH, KING, PAWN, ROOK, SIDE_RIGHTS, WHITE
 from solver.engine.move import CASTLE, DOUBLE, LOCUST, PROMOTION

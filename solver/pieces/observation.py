@@ -35,14 +35,14 @@ family has no rule (None, fallback) until one is added and tested.
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Union
+from collections.abc import Callable
 
 from solver.pieces.catalogue import BY_KIND, LOCAL_FAMILIES, MOVE, QUEEN_V, Walk
 from solver.pieces.families import (_CIRCLE, _EQUI_LEAPS, _edge, _unit, circle_table, dir_rays,
                                    images, leap_sets, lines, observes, ray_table)
 
 Squares = frozenset
-Geometry = Union[bool, Optional[Squares]]  # False: never observes; None: unbounded
+Geometry = bool | Squares | None  # False: never observes; None: unbounded
 
 # Line families whose capture of a square on one of their lines depends on
 # the squares between only; which lines they walk ('lines' honours the rose's
@@ -209,7 +209,7 @@ def geometry(kind: int) -> _Table:
     return GEOMETRIES[kind]
 
 
-def dependencies(board, pieces, target: int) -> Optional[set[int]]:
+def dependencies(board, pieces, target: int) -> set[int] | None:
     """The squares on which the observation of `target` by the pieces on
     `pieces` may depend: their own squares (only of those that could observe
     it at all) and their `geometry`; None when one has no bound."""
@@ -381,7 +381,7 @@ def _angle_test(w: Walk):
     return test
 
 
-def _walk_test(w: Walk) -> Optional[Callable]:
+def _walk_test(w: Walk) -> Callable | None:
     """A table test for one capturing walk, or None (no rule: generate)."""
     f = w.family
     if f == "leaper":
@@ -433,7 +433,7 @@ def observer(kind: int) -> Callable:
     return OBSERVERS[kind]
 
 
-def _paths_test(walks: tuple[Walk, ...]) -> Optional[Callable]:
+def _paths_test(walks: tuple[Walk, ...]) -> Callable | None:
     """For leapers and straight riders only: per square, target -> the
     squares between for each walk that reaches it (a leap: none); observed
     when one of them is empty."""

@@ -33,7 +33,7 @@ moves as the plain generator on every stored catalogue position.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 from solver.engine.movegen import ep_captures
@@ -181,10 +181,10 @@ def checking_moves(pos, promotions=None, in_check=generic.in_check) -> list[int]
 
 # ------------------------------------------------------ compiled walks
 
-_COMPILED: dict[int, Optional[Callable]] = {}
+_COMPILED: dict[int, Callable | None] = {}
 
 
-def compiled_moves(kind: int) -> Optional[Callable]:
+def compiled_moves(kind: int) -> Callable | None:
     """For a piece whose walks are all leapers, straight riders and hoppers
     that move and capture alike (no pawn): `gen(board, frm, s, moves)`, which adds its
     move ints to the dict `moves` in the order `generic.pseudo_moves` adds
@@ -198,7 +198,7 @@ def compiled_moves(kind: int) -> Optional[Callable]:
 _LEAP, _RIDE, _HOP = 0, 1, 2
 
 
-def _compile_moves(kind: int) -> Optional[Callable]:
+def _compile_moves(kind: int) -> Callable | None:
     piece = BY_KIND[kind]
     if piece.is_pawn or not piece.walks:
         return None

@@ -35,7 +35,7 @@ The tree follows Popeye's rules for what it prints:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.engine.movegen import plausible

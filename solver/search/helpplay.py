@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from typing import Callable
+from collections.abc import Callable
 
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.model.record import print_order
