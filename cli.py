@@ -10,14 +10,6 @@ from __future__ import annotations
 
 import sys
 
-if __name__ == "__main__":
-    # The common command lines (solve, check, --version) run without importing
-    # click (start-up, issue 11); solver.run.fast_cli says which, and hands back
-    # every other one to click below.
-    from solver.run.fast_cli import run_fast
-
-    run_fast(sys.argv[1:])
-
 import functools
 
 import click
@@ -285,7 +277,9 @@ def check_command(files, statements, expected, fmt, max_time) -> None:
     run of Popeye or feerie printed.  Exit status: 0 when every problem is
     sound, 1 when one is not, 2 on bad input.
     """
-    commands.check(files, statements, expected, fmt, max_time, click.echo, _usage_error)
+    from solver.check import command as check_command
+
+    check_command.check(files, statements, expected, fmt, max_time, click.echo, _usage_error)
 
 
 @main.command("batch")

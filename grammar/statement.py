@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from solver.model import keywords as kw
-from grammar import statement_reader
+import grammar.statement_reader as statement_reader
 from grammar.build import ProblemBuilder
 from grammar.conditions import ConditionReader
 from grammar.stipulation import parse_stipulation, starting_side

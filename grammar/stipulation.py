@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from grammar import stipulation_reader
+import grammar.stipulation_reader as stipulation_reader
 from solver.base.errors import InputError
 from solver.model.problem import BLACK, GOAL_NAMES, WHITE, Stipulation
 

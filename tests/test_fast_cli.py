@@ -1,4 +1,4 @@
-"""`solver.run.fast_cli` (the common command lines without click, start-up)
+"""`feerie_main` (the common command lines without click, start-up)
 does what click does with them: the same standard output, standard error
 and exit status as cli.main on each command line it takes, and it leaves
 every other one to click (returns without a word).
@@ -17,7 +17,7 @@ import warnings
 import pytest
 
 import cli
-from solver.run import fast_cli
+import feerie_main as fast_cli
 
 MATE1 = "1k6/8/1K6/8/8/8/8/7R w - - #1"
 COOKED = "6k1/8/6K1/8/8/8/8/RR6 w - - #1"

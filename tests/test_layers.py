@@ -4,8 +4,8 @@ module imports itself back through others.
 Layers, lowest first (README, "Architecture"): solver.base, solver.engine,
 solver.pieces, solver.model, grammar (text into the model), solver.conditions,
 solver.search, solver.output, solver.run, solver.check, solver.batch, solver.web
-(the page of `feerie serve`), and cli
-on top.  Every import counts, also those inside functions (imported late for
+(the page of `feerie serve`), cli, and on top feerie_main (the `feerie`
+command: the common command lines without click, the others through cli).  Every import counts, also those inside functions (imported late for
 start-up time, they are dependencies all the same).
 """
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LAYERS = ["solver.base", "solver.engine", "solver.pieces", "solver.model", "grammar",
           "solver.conditions", "solver.search", "solver.output", "solver.run", "solver.check",
-          "solver.batch", "solver.web", "cli"]
+          "solver.batch", "solver.web", "cli", "feerie_main"]
 
 
 def module_name(path: Path) -> str:
@@ -33,7 +33,7 @@ def module_name(path: Path) -> str:
 
 def source_files() -> list[Path]:
     files = sorted((ROOT / "solver").rglob("*.py")) + sorted((ROOT / "grammar").glob("*.py"))
-    return files + [ROOT / "cli.py"]
+    return files + [ROOT / "cli.py", ROOT / "feerie_main.py"]
 
 
 def imports_of(path: Path) -> set[str]:

@@ -43,9 +43,9 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 
 def _script_modules(args: list[str], expect: str) -> set[str]:
-    """The modules `python cli.py ARGS` imports, as the command line runs it (the
-    common command lines without click: solver.run.fast_cli), from -X importtime."""
-    proc = subprocess.run([sys.executable, "-X", "importtime", "cli.py", *args], cwd=ROOT,
+    """The modules `python feerie_main.py ARGS` imports, as the `feerie` command runs it (the
+    common command lines without click: feerie_main), from -X importtime."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", "feerie_main.py", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert expect in proc.stdout, proc.stdout + proc.stderr
     return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()

@@ -1,9 +1,10 @@
-"""The bodies of the `solve` and `check` commands, without click.
+"""The bodies of the `solve` command and the helpers of every command, without
+click (the body of `check` is solver.check.command, in the checker's layer).
 
-cli.py's click commands call these; so does `solver.run.fast_cli`, which
+cli.py's click commands call these; so does `feerie_main`, which
 runs the common command lines (`solve FILE`, `check --statement '...'`)
 without importing click (start-up, issue 11).  Output goes through the
-`echo(text, nl=True, err=False)` given (click.echo, or fast_cli's, which
+`echo(text, nl=True, err=False)` given (click.echo, or feerie_main's, which
 writes what click.echo writes); `usage_error(message)` raises the usage
 error of the caller (click.UsageError).  `guarded` is cli.handle_errors'
 handling of errors: an InputError becomes one message and exit status 2.
@@ -167,49 +168,5 @@ def solve(files, statements, fmt, max_time, jobs, echo, usage_error) -> None:
         echo(json.dumps(document(results), indent=1))
     if cancelled:
         sys.exit(130)
-    if status:
-        sys.exit(status)
-
-
-def check(files, statements, expected, fmt, max_time, echo, usage_error) -> None:
-    """The `check` command (cli.check_command says what it does)."""
-    import json
-
-    import grammar
-    from solver.check.check import ERROR, check_item
-    from solver.check.intended import intents_from_output_file
-    from solver.run.runner import load_inputs, numbers_in_files
-    from solver.check.verdict_text import verdict_lines
-
-    if not files and not statements:
-        usage_error("give FILE(s), '-' for standard input, or --statement 'FEN STIPULATION'")
-    items = load_inputs(files, statements)
-    intents: list = [None] * len(items)
-    if expected:
-        problems = [item if not isinstance(item, grammar.ProblemError) else item.problem for item in items]
-        intents = intents_from_output_file(expected, problems)
-    status = 0
-    out = []
-    for index, item, intent in zip(numbers_in_files(items), items, intents):
-        if isinstance(intent, InputError) and not isinstance(item, grammar.ProblemError):
-            echo(f"feerie: {intent.format()}", err=True)
-            status = EXIT_BAD_INPUT
-            continue
-        if isinstance(intent, InputError):
-            intent = None  # the problem itself cannot be checked: its own verdict says why
-        if isinstance(item, grammar.ProblemError) and item.problem is None and fmt == "text":
-            echo(f"feerie: {item.error.format()}", err=True)  # the place, as `solve` shows it
-        verdict = check_item(item, max_time=max_time, intent=intent, index=index)
-        if verdict.verdict == ERROR:
-            status = EXIT_BAD_INPUT
-        elif not verdict.sound and status == 0:
-            status = 1
-        if fmt == "json":
-            out.append(verdict.to_dict())
-        else:
-            for line in verdict_lines(verdict):
-                echo(line)
-    if fmt == "json":
-        echo(json.dumps(out, indent=1))
     if status:
         sys.exit(status)

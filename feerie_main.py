@@ -1,9 +1,9 @@
-"""The common command lines without click (start-up, issue 11).
+"""The `feerie` command: the common command lines without click (start-up, issue 11).
 
 Importing click costs more than a one-line solve (a third of its start-up),
 so `feerie --version`, `feerie solve` and `feerie check` with nothing but
 FILEs and `--statement`/`-s` values run here: the same bodies
-(`solver.run.commands`), the same steps in the same order as click takes
+(`solver.run.commands`, `solver.check.command`), the same steps in the same order as click takes
 them (the group's warning set-up, the --max-mem callback with no value,
 the command in cli.handle_errors' guard, exit status 0 at the end), and
 output written as click.echo writes it (flushed at once; ANSI codes taken
@@ -12,7 +12,8 @@ or value this module does not take (one beginning with '-', '--', a
 FILE that click's Path type would refuse: a directory, an unreadable
 file), Windows (where click expands wildcards), a shell-completion request
 and a standard stream that click would wrap (no encoding, ASCII) are left
-to click: `run_fast` returns and cli.py goes on.
+to click: `run_fast` returns and `run` hands the command line to cli.main.
+It is the top of the layers (it calls cli); `python cli.py` is click alone.
 tests/test_fast_cli.py compares both on many command lines.
 """
 
@@ -163,7 +164,9 @@ def run_fast(argv: list[str]) -> None:
         if command == "solve":
             commands.guarded(lambda: commands.solve(files, statements, "text", None, 1, echo, _usage_error), echo)
         else:
-            commands.guarded(lambda: commands.check(files, statements, None, "text", None, echo, _usage_error),
+            from solver.check import command as check_command
+
+            commands.guarded(lambda: check_command.check(files, statements, None, "text", None, echo, _usage_error),
                              echo)
         sys.exit(0)
     except (EOFError, KeyboardInterrupt):  # as click's main: a new line, 'Aborted!', status 1
@@ -186,3 +189,7 @@ def run() -> None:
     from cli import main
 
     main()
+
+
+if __name__ == "__main__":
+    run()
