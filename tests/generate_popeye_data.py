@@ -11,6 +11,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
+    python tests/generate_popeye_data.py /path/to/popeye/py --effects
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -22,7 +23,9 @@ With --conditions, random orthodox positions under one condition each
 (tests/test_popeye_conditions.py); with --circe, those of the Circe family
 (CIRCE_FORMS, a condition text drawn for each problem) go to tests/data/circe/;
 with --capturer, the conditions that change the mover (CAPTURER_FORMS) go to
-tests/data/capturer/.  With --goals, random orthodox positions in
+tests/data/capturer/; with --effects, Masand, Breton and MagicSquares
+(EFFECTS_FORMS, a condition text drawn for each problem) go to
+tests/data/effects/ (tests/test_effects_conditions.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).
 Popeye must solve each within FAIRY_SECONDS (its -maxtime is not relied on:
@@ -417,6 +420,21 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+# --effects: conditions whose moves change other pieces than the mover (Masand,
+# Breton) or the mover on given squares (MagicSquares), to tests/data/effects/
+# (tests/test_effects_conditions.py): file name: condition texts, stipulations
+EFFECTS_DIR = ROOT / "tests" / "data" / "effects"
+EFFECTS_FORMS = {
+    "Masand": (("Masand",), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "MasandGeneralised": (("MasandGeneralised",), ("~1", "~1", "#2", "h#2")),
+    "Breton": (("Breton", "Breton Adverse", "Breton Chromatic", "Breton Adverse Chromatic", "Breton PY",
+                "Breton Adverse PY", "Breton Chromatic PY"), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "MagicSquares": (("MagicSquares c3d4e5f6", "MagicSquares a1b2c3d4e5f6g7h8", "MagicSquares d1f1d8f8 Type2",
+                      "MagicSquares b7c7d7e7f7g7 Type1", "MagicSquares e4e5d4d5c6f6c3f3 Type2",
+                      "MagicSquares a8b8c8d8e8f8g8h8a1b1c1d1e1f1g1h1"),
+                     ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+}
+
 CIRCE_DIR = ROOT / "tests" / "data" / "circe"
 # the Circe family (--circe, tests/data/circe/, tests/test_popeye_conditions.py):
 # file name: the condition texts drawn from, the stipulations
@@ -679,6 +697,8 @@ def main() -> None:
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
     parser.add_argument("--capturer", action="store_true",
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
+    parser.add_argument("--effects", action="store_true",
+                        help="the problems under Masand, Breton, MagicSquares (tests/data/effects/)")
     parser.add_argument("--circe", action="store_true",
                         help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
@@ -687,6 +707,10 @@ def main() -> None:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:
         generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
+    elif args.effects:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in EFFECTS_FORMS.items()}, EFFECTS_DIR,
+                            {name: texts for name, (texts, _) in EFFECTS_FORMS.items()})
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,

@@ -16,6 +16,7 @@ from solver.conditions import (
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
+from solver.conditions import breton, magicsquares, masand
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -46,6 +47,9 @@ CONDITIONS: dict[str, ConditionSpec] = {
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
+    **masand.SPECS,
+    "Breton": breton.SPEC,
+    "MagicSquares": magicsquares.SPEC,
 }
 
 

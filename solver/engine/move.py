@@ -49,6 +49,9 @@ LATENT_SHIFT = 42
 # Above those: the rebirth square a SuperCirce capture chose (solver.conditions.circe),
 # plus one, in bits 56-62; 0: the piece is not reborn.
 REBIRTH_CHOICE = 56
+# Above those: the square of the piece a Breton capture takes along, its
+# mover's choice (solver.conditions.breton), plus one, in bits 63-69; 0: none.
+BRETON_CHOICE = 63
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:
