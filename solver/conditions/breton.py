@@ -36,9 +36,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.base.errors import InputError
-from solver.engine.board import SQUARES, square_name
+from solver.engine import movegen
+from solver.engine.board import square_name
 from solver.engine.capabilities import WALK_MOVES_ONLY
-from solver.engine.move import BRETON_CHOICE, PROMOTION
+from solver.engine.move import BRETON_CHOICE, EN_PASSANT, LOCUST, PROMOTION
 from solver.conditions.changers import PRESERVES
 from solver.conditions.circe import _capture
 from solver.conditions.rules import ConditionSpec, Rules
@@ -48,6 +49,8 @@ from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 
 PARAMETERS = ("Adverse", "Chromatic", "PY")
+# the flags of the captures whose victim is not on the arrival square
+_TAKES_ELSEWHERE = (EN_PASSANT, LOCUST)
 
 
 def chosen(m: int) -> int:
@@ -78,30 +81,43 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     chromatic = "Chromatic" in params
     popeye = "PY" in params
     promotions = rules.variant.promotions
-    base_legal, base_checking = rules._legal, rules._checking
+    if rules.allows("capture_trial") and not rules.observation_filters:
+        # a move that captures nothing has no effect: orthodox legality and
+        # checks (movegen's pins and checking geometry, as circe.capture_trial)
+        def base_legal(pos, first_only: bool = False) -> list[int]:
+            return movegen.legal_moves(pos)
 
-    def candidates(pos, m: int, kind: int, s: int) -> list[int]:
-        """The squares of the pieces capture m (made plain on pos) may take along."""
-        board = pos.board
-        target = kind * (-s if adverse else s)
-        to = (m >> 7) & 127
-        promoted = (m >> 14) & 7 == PROMOTION and not popeye
-        return [sq for sq in SQUARES if board[sq] == target and not (promoted and sq == to)]
+        base_checking = movegen.checking_moves
+        pseudo = movegen.pseudo_moves
+    else:
+        base_legal, base_checking = rules._legal, rules._checking
+
+        def pseudo(pos) -> list[int]:
+            return generic.pseudo_moves(pos, promotions)
 
     def choices(pos, m: int) -> list[int]:
-        """Capture m as the moves of its choices (itself, where there is none)."""
+        """Capture m as the moves of its choices (itself, where there is none):
+        the pieces of the captured piece's kind, of the side Breton takes
+        from, on the board once m is played, in board order."""
         s = pos.side
-        victim = _capture(pos, m, s)[1]
-        pos.make(m)
-        found = candidates(pos, m, abs(victim), s)
-        pos.unmake()
-        return [m | (sq + 1) << BRETON_CHOICE for sq in found] or [m]
+        board = pos.board
+        capsq, victim = _capture(pos, m, s)
+        frm, to = m & 127, (m >> 7) & 127
+        owner = -s if adverse else s
+        target = abs(victim) * owner
+        found = [sq for sq in pos.occupied[owner] if board[sq] == target and sq != frm and sq != capsq]
+        if owner == s:   # the capturer itself, as it stands once m is played
+            promoted = (m >> 14) & 7 == PROMOTION
+            if (((m >> 17) & 127) * s if promoted else board[frm]) == target and (popeye or not promoted):
+                found.append(to)
+        return [m | (sq + 1) << BRETON_CHOICE for sq in sorted(found)] or [m]
 
     def captures(pos, checking: bool = False, first_only: bool = False) -> list[int]:
         s = pos.side
         out = []
-        for m in generic.pseudo_moves(pos, promotions):
-            if not _capture(pos, m, s)[1]:
+        board = pos.board
+        for m in pseudo(pos):
+            if not (board[(m >> 7) & 127] or (m >> 14) & 7 in _TAKES_ELSEWHERE):
                 continue
             for mk in choices(pos, m):
                 pos.make(mk)
@@ -113,8 +129,8 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         return out
 
     def quiet(pos, moves: list[int]) -> list[int]:
-        s = pos.side
-        return [m for m in moves if not _capture(pos, m, s)[1]]
+        board = pos.board
+        return [m for m in moves if not (board[(m >> 7) & 127] or (m >> 14) & 7 in _TAKES_ELSEWHERE)]
 
     def legal(pos, first_only: bool = False) -> list[int]:
         if first_only:
