@@ -37,6 +37,7 @@ from solver.engine.board import KING, SQUARES
 from solver.engine.effects import ROYAL
 from solver.conditions.changers import PRESERVES
 from solver.conditions.rules import ConditionSpec, Rules
+from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND
 from solver.pieces.families import observes
 
@@ -86,7 +87,7 @@ def masand_generalised(pos, m, side, frm, to, flag, bits, captured) -> None:
     """Every checking piece of the side that moved recolours what it observes,
     once; in board order, each judged when its turn comes (a piece just
     recoloured into the side that moved may check and recolour in its turn)."""
-    if not any(_checks(pos, sq, side) for sq in SQUARES):
+    if not generic.in_check(pos, -side):   # (the walks' observation of the king, as `_checks`)
         return
     done: set[int] = set()
     for sq in SQUARES:

@@ -281,7 +281,8 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
             out.append(_colour_change(e, language, m.group(0)))
             continue
         if e.group("wsq"):   # SingleBox Type2: the other side's latent pawn promoted, `[h8=R]`
-            out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0)))
+            out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0),
+                                    e.group("wsq") == m.group("to")))
             continue
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
@@ -308,11 +309,12 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
     return tuple(out)
 
 
-def _walk_change(e, colour: str, language: str, text: str) -> Effect:
-    """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn, a promotion
-    written after Breton's effect), of `colour`."""
+def _walk_change(e, colour: str, language: str, text: str, bracketed: bool = False) -> Effect:
+    """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`;
+    `bracketed`: on the arrival square, the mover's promotion written after
+    Breton's effect (`b7*a8[-wRh1][a8=Q]`)."""
     return Effect(e.group("wsq"), (colour, "P", ()), (colour, _kind(e.group("walk"), language, text), ()),
-                  bracketed=True)
+                  bracketed=bracketed)
 
 
 def _colour_change(e, language: str, text: str) -> Effect:
