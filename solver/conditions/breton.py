@@ -113,19 +113,41 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         return [m | (sq + 1) << BRETON_CHOICE for sq in sorted(found)] or [m]
 
     def captures(pos, checking: bool = False, first_only: bool = False) -> list[int]:
+        """The legal captures (`checking`: those that check), each choice
+        tried on the plain capture made once: the chosen piece lifted (or
+        recoloured) on the board alone, which is all a check test reads
+        (board and piece sets; the piece is never a king)."""
         s = pos.side
         out = []
         board = pos.board
+        occupied = pos.occupied
+        in_check = rules.in_check
         for m in pseudo(pos):
             if not (board[(m >> 7) & 127] or (m >> 14) & 7 in _TAKES_ELSEWHERE):
                 continue
-            for mk in choices(pos, m):
-                pos.make(mk)
-                if not rules.in_check(pos, s) and (not checking or rules.in_check(pos, -s)):
+            found = choices(pos, m)
+            pos.make(m)
+            for mk in found:
+                sq = chosen(mk)
+                if sq >= 0:
+                    piece = board[sq]
+                    side = 1 if piece > 0 else -1
+                    occupied[side].discard(sq)
+                    if chromatic:
+                        board[sq] = -piece
+                        occupied[-side].add(sq)
+                    else:
+                        board[sq] = 0
+                if not in_check(pos, s) and (not checking or in_check(pos, -s)):
                     out.append(mk)
-                pos.unmake()
-                if first_only and out:
-                    return out
+                if sq >= 0:
+                    if chromatic:
+                        occupied[-side].discard(sq)
+                    board[sq] = piece
+                    occupied[side].add(sq)
+            pos.unmake()
+            if first_only and out:
+                return out[:1]
         return out
 
     def quiet(pos, moves: list[int]) -> list[int]:
