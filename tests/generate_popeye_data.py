@@ -426,7 +426,6 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
 EFFECTS_DIR = ROOT / "tests" / "data" / "effects"
 EFFECTS_FORMS = {
     "Masand": (("Masand",), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
-    "MasandGeneralised": (("MasandGeneralised",), ("~1", "~1", "#2", "h#2")),
     "Breton": (("Breton", "Breton Adverse", "Breton Chromatic", "Breton Adverse Chromatic", "Breton PY",
                 "Breton Adverse PY", "Breton Chromatic PY"), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
     "MagicSquares": (("MagicSquares c3d4e5f6", "MagicSquares a1b2c3d4e5f6g7h8", "MagicSquares d1f1d8f8 Type2",

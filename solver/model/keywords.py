@@ -137,7 +137,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "lesemajeste", "SAT")})
 # Masand, Breton, MagicSquares (solver.conditions.masand, breton, magicsquares)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
-                             for cid in ("masand", "masand_generalised", "breton", "magicsquare")})
+                             for cid in ("masand", "breton", "magicsquare")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
