@@ -16,6 +16,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
     python tests/generate_popeye_data.py /path/to/popeye/py --bgl
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
+    python tests/generate_popeye_data.py /path/to/popeye/py --effects
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -32,7 +33,9 @@ go to tests/data/ghost/ (tests/test_ghost.py); with --circekinds, the Circe form
 that change the reborn piece's kind or the occupied rebirth square
 (CIRCEKINDS_FORMS) go to tests/data/circekinds/ (tests/test_circekinds.py); with
 --bgl, BGL with budgets of each side, shared or combined (BGL_FORMS, BGL_TEXTS)
-go to tests/data/bgl/ (tests/test_bgl.py).  With --goals, random orthodox positions in
+go to tests/data/bgl/ (tests/test_bgl.py); with --effects, Masand, Breton and
+MagicSquares (EFFECTS_FORMS, a condition text drawn for each problem) go to
+tests/data/effects/ (tests/test_effects_conditions.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -460,6 +463,20 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
                 taken.add(file + rank)
     return out
 
+
+# --effects: conditions whose moves change other pieces than the mover (Masand,
+# Breton) or the mover on given squares (MagicSquares), to tests/data/effects/
+# (tests/test_effects_conditions.py): file name: condition texts, stipulations
+EFFECTS_DIR = ROOT / "tests" / "data" / "effects"
+EFFECTS_FORMS = {
+    "Masand": (("Masand",), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "Breton": (("Breton", "Breton Adverse", "Breton Chromatic", "Breton Adverse Chromatic", "Breton PY",
+                "Breton Adverse PY", "Breton Chromatic PY"), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "MagicSquares": (("MagicSquares c3d4e5f6", "MagicSquares a1b2c3d4e5f6g7h8", "MagicSquares d1f1d8f8 Type2",
+                      "MagicSquares b7c7d7e7f7g7 Type1", "MagicSquares e4e5d4d5c6f6c3f3 Type2",
+                      "MagicSquares a8b8c8d8e8f8g8h8a1b1c1d1e1f1g1h1"),
+                     ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+}
 
 CIRCE_DIR = ROOT / "tests" / "data" / "circe"
 # the Circe family (--circe, tests/data/circe/, tests/test_popeye_conditions.py):
@@ -939,6 +956,8 @@ def main() -> None:
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
     parser.add_argument("--capturer", action="store_true",
                         help="the problems under conditions that change the mover (tests/data/capturer/)")
+    parser.add_argument("--effects", action="store_true",
+                        help="the problems under Masand, Breton, MagicSquares (tests/data/effects/)")
     parser.add_argument("--circe", action="store_true",
                         help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("--proofgames", action="store_true",
@@ -968,6 +987,10 @@ def main() -> None:
     elif args.ghost:
         generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR, GHOST_TEXTS,
                             problems=GHOST_PROBLEMS, keep=ghost_returns)
+    elif args.effects:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in EFFECTS_FORMS.items()}, EFFECTS_DIR,
+                            {name: texts for name, (texts, _) in EFFECTS_FORMS.items()})
     elif args.circe:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,

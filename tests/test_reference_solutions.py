@@ -40,7 +40,6 @@ FILES = [
 
 # What feerie refuses, and why (the reason must be part of feerie's message).
 UNSUPPORTED = {
-    "beispiel/castling.inp#30": "condition MagicSquares is not supported",
     "beispiel/castling.inp#32": "stipulation ser-r+3 is not supported (series reflex play)",
     "beispiel/castling.inp#43": "option CastlingMutuallyExclusive is not supported",
     "beispiel/castling.inp#44": "option CastlingMutuallyExclusive is not supported",

@@ -20,6 +20,7 @@ def _specs() -> dict[str, ConditionSpec]:
     """`CONDITIONS`, made on first use: the condition modules are imported
     when a problem names a condition (start-up: one without imports none).
     A new condition: its module in the import, its line in the dict."""
+    from solver.conditions import breton, magicsquares, masand
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
@@ -54,6 +55,9 @@ def _specs() -> dict[str, ConditionSpec]:
     "SAT": sat.SPEC,
     **ghost.SPECS,
     "BGL": bgl.SPEC,
+    **masand.SPECS,
+    "Breton": breton.SPEC,
+    "MagicSquares": magicsquares.SPEC,
 }
 
 

@@ -53,6 +53,9 @@ REBIRTH_CHOICE = 56
 # chess, solver.conditions.einstein: a pawn's triple step taken on the square
 # next to its departure, a pawn turned knight taken): a LOCUST move, written `c3*d2 ep.`.
 FAR_EN_PASSANT = 1 << 63
+# Above those: the square of the piece a Breton capture takes along, its
+# mover's choice (solver.conditions.breton), plus one, in bits 64-70; 0: none.
+BRETON_CHOICE = 64
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:

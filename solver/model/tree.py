@@ -96,11 +96,14 @@ class Effect:
     (`solver.engine.effects`): the piece on `square` before and after, each as
     (colour, kind, attributes) or None for an empty square.  A kamikaze
     capture removes the capturer (`after` None); a chameleon's move changes
-    its kind on the arrival square; a Circe rebirth will add a piece."""
+    its kind on the arrival square; a Circe rebirth will add a piece.
+    `bracketed`: a change of colour or kind written `[e5=w]` / `[a8=Q]`
+    after the move (Masand, Breton), not as the mover's `=w` / `=Q`."""
 
     square: str
     before: tuple[str, str, tuple[str, ...]] | None
     after: tuple[str, str, tuple[str, ...]] | None
+    bracketed: bool = False
 
 
 @dataclass(frozen=True)

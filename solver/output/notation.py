@@ -79,6 +79,10 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
     kind `=cB`, a piece removed `[-wkRd5]`."""
     if e.before and e.after and c.castling and e.before[0] == e.after[0]:
         return "=" + piece_letter(e.after[1], language)   # the castling rook's change (Einstein): `0-0=B`
+    if e.bracketed and e.before and e.after:
+        if e.before[0] != e.after[0]:    # any piece's change of colour (Masand, Breton): `[e5=w]`
+            return f"[{e.square}={COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]}]"
+        return walk_change_text(e, language)   # a promotion after Breton's effect: `[a8=Q]`
     if e.before and e.after and e.square == c.to:
         if e.before[0] != e.after[0]:    # the mover changes colour (Andernach): `=b`
             return "=" + COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]
@@ -210,13 +214,16 @@ _COMPONENT = re.compile(
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}={_PIECE}\])*)"
+    # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
+    rf"(?:=(?P<eprecolour>[bnsw])(?![A-Za-z0-9]))?"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:{_PIECE}|[a-z])\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
                      rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
-                     rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]")
+                     rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]"
+                     rf"|\[(?P<csq>{_SQUARE})=(?P<newcolour>[a-z])\]")
 
 # BGL's budgets left, after a move: ` (4.5/3)`, ` (26.42)`, ` (-/28)`
 _BUDGET = re.compile(r" \(([-0-9.]+(?:/[-0-9.]+)?)\)")
@@ -283,19 +290,24 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         new = _kind(m.group("promo"), language, m.group(0))
         out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
                           (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
-    if m.group("recolour"):   # the mover changes colour (Andernach, Volage): `=b`
+    recolour = m.group("recolour") or m.group("eprecolour")
+    if recolour:   # the mover changes colour (Andernach, Volage): `=b`
         letters = COLOUR_LETTERS[language]
-        if m.group("recolour") not in letters:
-            raise NotationError(f"unknown colour letter {m.group('recolour')!r} in {m.group(0)!r}")
-        new_colour = WHITE if m.group("recolour") == letters[0] else BLACK
+        if recolour not in letters:
+            raise NotationError(f"unknown colour letter {recolour!r} in {m.group(0)!r}")
+        new_colour = WHITE if recolour == letters[0] else BLACK
         now = out[-1].after if out else (colour, _kind(m.group("promo"), language, m.group(0))
                                          if m.group("promo") else kind, attributes)
         # a change of colour: it was the other colour before (whatever `side` says)
         out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
                           (new_colour, *now[1:])))
     for e in _EFFECT.finditer(m.group("effects") or ""):
+        if e.group("csq"):   # any piece's change of colour (Masand, Breton): `[e5=w]`
+            out.append(_colour_change(e, language, m.group(0)))
+            continue
         if e.group("wsq"):   # SingleBox Type2: the other side's latent pawn promoted, `[h8=R]`
-            out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0)))
+            out.append(_walk_change(e, BLACK if colour == WHITE else WHITE, language, m.group(0),
+                                    e.group("wsq") == m.group("to")))
             continue
         letters = COLOUR_LETTERS[language]
         if e.group("colour") not in letters:
@@ -324,9 +336,23 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
     return tuple(out)
 
 
-def _walk_change(e, colour: str, language: str, text: str) -> Effect:
-    """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`."""
-    return Effect(e.group("wsq"), (colour, "P", ()), (colour, _kind(e.group("walk"), language, text), ()))
+def _walk_change(e, colour: str, language: str, text: str, bracketed: bool = False) -> Effect:
+    """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`;
+    `bracketed`: on the arrival square, the mover's promotion written after
+    Breton's effect (`b7*a8[-wRh1][a8=Q]`)."""
+    return Effect(e.group("wsq"), (colour, "P", ()), (colour, _kind(e.group("walk"), language, text), ()),
+                  bracketed=bracketed)
+
+
+def _colour_change(e, language: str, text: str) -> Effect:
+    """A piece's change of colour `[e5=w]` (Masand, Breton Chromatic): the text
+    names neither the piece nor its kind, which the effect leaves as '?'."""
+    letters = COLOUR_LETTERS[language]
+    if e.group("newcolour") not in letters:
+        raise NotationError(f"unknown colour letter {e.group('newcolour')!r} in {text!r}")
+    new = WHITE if e.group("newcolour") == letters[0] else BLACK
+    old = BLACK if new == WHITE else WHITE
+    return Effect(e.group("csq"), (old, "?", ()), (new, "?", ()), bracketed=True)
 
 
 def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tuple[tuple[Component, ...], int]:
