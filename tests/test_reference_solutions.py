@@ -76,7 +76,6 @@ UNSUPPORTED = {
     "beispiel/stip.inp#15": "stipulation ser-h0015 is not supported: goal 00 (castling) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#17": "stipulation ser-h005 is not supported: goal 00 (castling) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#21": "stipulation ser-r+16 is not supported (series reflex play)",
-    "beispiel/stip.inp#23": "condition EinsteinChess is not supported",
     "beispiel/stip.inp#24": "condition AndernachChess with Circe is not supported",
     "beispiel/stip.inp#25": "stipulation exact-#2 is not supported",
     "beispiel/stip.inp#26": "stipulation exact-#2 is not supported (exact- stipulations of direct, self and reflex play)",

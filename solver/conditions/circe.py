@@ -420,7 +420,9 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     if v.vector or v.base_pawns != "moves":
         _base_pawns(rules, v.base_pawns)
     _with_square_rights(rules)
-    if not v.last_move:
+    if not v.last_move and v.base_pawns != "observes":
+        # (where first-rank pawns observe, movegen's legality, which has them
+        # observe nothing, is not Circe's: the generic generator on its check)
         capture_trial(rules)
     if v.choice:
         _super_choices(rules, v.strict)
