@@ -42,7 +42,7 @@ from solver.engine.capabilities import WALK_MOVES_ONLY
 from solver.engine.move import BRETON_CHOICE, EN_PASSANT, LOCUST, PROMOTION
 from solver.conditions.changers import PRESERVES
 from solver.conditions.circe import _capture
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts
 from solver.model.tree import Effect
 from solver.pieces import generic
 from solver.pieces.attributes import names_of
@@ -154,15 +154,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         board = pos.board
         return [m for m in moves if not (board[(m >> 7) & 127] or (m >> 14) & 7 in _TAKES_ELSEWHERE)]
 
-    def legal(pos, first_only: bool = False) -> list[int]:
-        if first_only:
-            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
-            return found[:1] or captures(pos, first_only=True)
-        return quiet(pos, base_legal(pos)) + captures(pos)
-
-    rules._legal = legal
-    rules._has_legal = lambda pos: bool(legal(pos, True))
-    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+    bind_in_two_parts(rules, base_legal, base_checking, quiet, captures)
     rules.effect_rules.append(breton_rule(chromatic))
     describe = rules.describe
 

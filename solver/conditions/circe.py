@@ -77,7 +77,7 @@ from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _capture_square, _chosen, _empty_after,
                                           _on_last_rank, _reborn, _with_square_rights)
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts
 from solver.conditions import einstein
 
 # the definitions and adapters played
@@ -521,15 +521,7 @@ def _super_choices(rules: Rules, strict: bool, anti: bool = False, cheylan: bool
     def quiet(pos, moves: list[int]) -> list[int]:
         return [m for m in moves if not _capture(pos, m, pos.side)[1]]
 
-    def legal(pos, first_only: bool = False) -> list[int]:
-        if first_only:
-            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
-            return found[:1] or captures(pos, first_only=True)
-        return quiet(pos, base_legal(pos)) + captures(pos)
-
-    rules._legal = legal
-    rules._has_legal = lambda pos: bool(legal(pos, True))
-    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+    bind_in_two_parts(rules, base_legal, base_checking, quiet, captures)
 
 
 def _waiting_pawn(pos) -> bool:

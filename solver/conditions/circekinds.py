@@ -39,6 +39,7 @@ from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.move import EN_PASSANT, PROMOTION
 from solver.pieces.catalogue import by_code
+from solver.conditions.rules import bind_in_two_parts
 
 # the words this module plays, as Popeye spells them
 WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram")
@@ -262,15 +263,7 @@ def install_takemake(rules, v, name: str):
     def quiet(pos, moves: list[int]) -> list[int]:
         return [m for m in moves if not circe_core._capture(pos, m, pos.side)[1]]
 
-    def legal(pos, first_only: bool = False) -> list[int]:
-        if first_only:
-            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
-            return found[:1] or captures(pos, first_only=True)
-        return quiet(pos, base_legal(pos)) + captures(pos)
-
-    rules._legal = legal
-    rules._has_legal = lambda pos: bool(legal(pos, True))
-    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+    bind_in_two_parts(rules, base_legal, base_checking, quiet, captures)
     return rules
 
 

@@ -82,7 +82,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections import namedtuple
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from solver.base.errors import InputError
 from solver.engine import movegen
@@ -465,3 +465,22 @@ def filter_spec(name: str, allowed: Callable, preserves: frozenset[str],
         return rules
 
     return ConditionSpec(install, lambda params: preserves, with_effects=with_effects)
+
+
+def bind_in_two_parts(rules: Rules, base_legal: Callable, base_checking: Callable,
+                      quiet: Callable, captures: Callable) -> None:
+    """Bind a rule set whose moves come in two parts: those of a base generator
+    that `quiet(pos, moves)` keeps (moves without the condition's effect,
+    whose legality and checks the base knows: `base_legal(pos, first_only)`,
+    `base_checking(pos)`), and `captures(pos, checking=False, first_only=False)`,
+    the condition's own, each played and tried (Circe's SuperCirce and
+    Take&Make kinds, Breton)."""
+    def legal(pos, first_only: bool = False) -> list[int]:
+        if first_only:
+            found = quiet(pos, base_legal(pos, True)) or quiet(pos, base_legal(pos))
+            return found[:1] or captures(pos, first_only=True)
+        return quiet(pos, base_legal(pos)) + captures(pos)
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)

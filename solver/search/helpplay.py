@@ -284,19 +284,26 @@ class LineSearch(LineCollector):
                         self._slot(i + 1, node.children)
                 finally:
                     # also when MaxSolutions or the time limit stops the search: keep what was found
-                    stack.pop()
-                    if not node.children:
-                        out.pop()
-                    elif node.turn is None:
-                        mark = self.mark(quiet)
-                        rules.undo(pos, t)
-                        node.turn = Turn(rules.describe(pos, t), mark)
-                        rules.play(pos, t)
+                    self._close(node, out, t, quiet)
             finally:
                 rules.undo(pos, t)
         if not out:
             self._remember_failure(key)
         return out
+
+    def _close(self, node: Node, out: list[Node], t, quiet: bool = False) -> None:
+        """After the lines below `node` (turn t, still played): drop it from
+        `out` if none was found, else give it its text and mark where the
+        search did not stream them (`mark(quiet)`)."""
+        pos, rules = self.pos, self.rules
+        self._stack.pop()
+        if not node.children:
+            out.pop()
+        elif node.turn is None:
+            mark = self.mark(quiet)
+            rules.undo(pos, t)
+            node.turn = Turn(rules.describe(pos, t), mark)
+            rules.play(pos, t)
 
     def _parried(self, i: int, out: list[Node]) -> list[Node]:
         """Series slot i's move, just played, checks the opponent, who parries it
@@ -315,14 +322,7 @@ class LineSearch(LineCollector):
                 try:
                     self._slot(i + 1, node.children)
                 finally:
-                    stack.pop()
-                    if not node.children:
-                        out.pop()
-                    elif node.turn is None:
-                        mark = self.mark()
-                        rules.undo(pos, p)
-                        node.turn = Turn(rules.describe(pos, p), mark)
-                        rules.play(pos, p)
+                    self._close(node, out, p)
             finally:
                 rules.undo(pos, p)
         return out
