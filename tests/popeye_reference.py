@@ -8,6 +8,7 @@ tests/generate_popeye_data.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,3 +52,42 @@ def solve_case(data: Path, case: str, max_time: float = 60):
     assert not result.info.timed_out, case
     [ours] = parse_output(write_problem(problem, result.twins, time_s=0.0))
     return canonical_all(ours.twins), canonical_all(expected.twins)
+
+
+def reference_tests(data: Path, *, generic_cases: list[str] | None = None, slow: Iterable[str] = (),
+                    generic_slow: Iterable[str] = (), why: str = "over a second of CPU"):
+    """The two tests every Popeye-reference data set has: each case of `data`
+    gives Popeye's solution on the fast path, and the cases `generic_cases`
+    (every third by default) on the generic path (FEERIE_GENERIC=1).  Cases
+    in `slow` / `generic_slow` (measured: `why`) run only under
+    FEERIE_SLOW_TESTS=1.  Bind the result in a test module:
+
+        test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = \\
+            reference_tests(DATA, slow=SLOW)
+    """
+    import pytest
+
+    from conftest import skip_unless_slow_tests
+    from solver.conditions.variant import GENERIC_ENV
+
+    all_cases = cases(data)
+    generic = all_cases[::3] if generic_cases is None else generic_cases
+    slow, generic_slow = frozenset(slow), frozenset(generic_slow)
+    assert slow <= set(all_cases) and generic_slow <= set(generic), "a slow case that is not run"
+
+    def compare(case: str, skipped: frozenset[str]) -> None:
+        if case in skipped:
+            skip_unless_slow_tests(why)
+        ours, popeye = solve_case(data, case)
+        assert ours == popeye
+
+    @pytest.mark.parametrize("case", all_cases)
+    def test_solution_is_popeyes(case):
+        compare(case, slow)
+
+    @pytest.mark.parametrize("case", generic)
+    def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
+        monkeypatch.setenv(GENERIC_ENV, "1")
+        compare(case, generic_slow)
+
+    return test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path

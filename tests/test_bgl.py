@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from popeye_reference import cases, solve_case
+from popeye_reference import cases, reference_tests
 from solver.conditions.bgl import COST, budget_text, parse_budget
-from solver.conditions.variant import GENERIC_ENV
 
 DATA = Path(__file__).parent / "data" / "bgl"
 CASES = cases(DATA)
@@ -32,17 +31,7 @@ def test_every_form_has_problems():
     assert len(CASES) >= 60
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", CASES[::3])
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(DATA)
 
 
 def test_costs_are_popeyes_table():

@@ -13,9 +13,7 @@ from pathlib import Path
 import pytest
 
 import grammar
-from conftest import skip_unless_slow_tests
-from popeye_reference import cases, solve_case
-from solver.conditions.variant import GENERIC_ENV
+from popeye_reference import cases, reference_tests
 from solver.run.solve import unsupported_reason
 
 DATA = Path(__file__).parent / "data" / "circekinds"
@@ -31,32 +29,16 @@ GENERIC_SLOW = {f"CirceClone#{i}" for i in (19, 21, 23)} | {f"ChameleonCirce#{i}
     f"DiagramCirce#{i}" for i in (7, 9, 11, 19, 21, 23)} | {"Targeted#21"}
 
 
-def _solve(case: str, slow: set[str]):
-    if case in slow:
-        skip_unless_slow_tests("1 s of CPU and more")
-    return solve_case(DATA, case)
-
-
 def test_every_form_has_problems():
     from generate_popeye_data import CIRCEKINDS_FORMS
 
     forms = {case.split("#")[0] for case in CASES}
     assert forms >= set(CIRCEKINDS_FORMS)
     assert len(CASES) >= 50
-    assert SLOW <= set(CASES) and GENERIC_SLOW <= set(CASES[::2])
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = _solve(case, SLOW)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", CASES[::2])
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case, GENERIC_SLOW)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, generic_cases=CASES[::2], slow=SLOW, generic_slow=GENERIC_SLOW, why="1 s of CPU and more")
 
 
 def _reason(conditions: str, pieces: str = "white Ke1 black Ke8") -> str | None:

@@ -16,9 +16,7 @@ from pathlib import Path
 import pytest
 
 import grammar
-from conftest import skip_unless_slow_tests
-from popeye_reference import cases, solve_case
-from solver.conditions.variant import GENERIC_ENV
+from popeye_reference import cases, reference_tests
 from solver.run.solve import unsupported_reason
 
 DATA = Path(__file__).parent / "data" / "effects"
@@ -30,12 +28,6 @@ SLOW = {"Masand#25", "Masand#27", "Masand#28", "Masand#29", "Masand#30",
         "MagicSquares#26", "MagicSquares#29", "MagicSquares#30"}
 
 
-def _solve(case: str):
-    if case in SLOW:
-        skip_unless_slow_tests("a second or more")
-    return solve_case(DATA, case)
-
-
 def test_every_condition_has_problems():
     from generate_popeye_data import EFFECTS_FORMS
 
@@ -43,17 +35,8 @@ def test_every_condition_has_problems():
     assert len(CASES) >= 110 and SLOW <= set(CASES)
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = _solve(case)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", CASES[::3])
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, slow=SLOW, generic_slow=SLOW & set(CASES[::3]), why="a second or more")
 
 
 @pytest.mark.parametrize("conditions, expected", [

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 import grammar
-from conftest import skip_unless_slow_tests
 from effects_walk import walk
-from popeye_reference import cases, solve_case
+from popeye_reference import cases, reference_tests
 from solver.conditions.registry import rules_for
 from solver.conditions.variant import GENERIC_ENV
 from solver.engine.board import parse_square
@@ -41,30 +40,15 @@ GENERIC_SLOW = {"AntiCirceEinstein#19", "AntiCirceEinstein#25", "AntiEinsteinChe
                 "EinsteinChess#28", "ReversalEinsteinChess#13", "ReversalEinsteinChess#16"}
 
 
-def _solve(case: str, slow: set[str] = SLOW):
-    if case in slow:
-        skip_unless_slow_tests("over 0.8 s in a loaded run")
-    return solve_case(DATA, case)
-
-
 def test_every_form_has_problems():
     from generate_popeye_data import EINSTEIN_FORMS
 
     assert {case.split("#")[0] for case in CASES} == set(EINSTEIN_FORMS) | {"Targeted"}
-    assert len(CASES) >= 120 and SLOW <= set(CASES) and GENERIC_SLOW <= set(GENERIC_CASES)
+    assert len(CASES) >= 120
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = _solve(case)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", GENERIC_CASES)
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case, GENERIC_SLOW)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, generic_cases=GENERIC_CASES, slow=SLOW, generic_slow=GENERIC_SLOW, why="over 0.8 s in a loaded run")
 
 
 def _load(text: str):

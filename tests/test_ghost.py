@@ -18,10 +18,8 @@ from pathlib import Path
 import pytest
 
 import grammar
-from conftest import skip_unless_slow_tests
-from popeye_reference import cases, solve_case
+from popeye_reference import cases, reference_tests
 from solver.conditions.registry import rules_for
-from solver.conditions.variant import GENERIC_ENV
 from solver.engine.board import parse_square
 from solver.engine.effects import UNCAPTURABLE
 from solver.run.solve import unsupported_reason
@@ -34,29 +32,14 @@ SLOW = {"GhostChess#8", "GhostChess#10", "HauntedChess#7", "HauntedChess#12", "G
 GENERIC_SLOW = {"GhostChess#7", "GhostChess#10", "HauntedChess#7", "GhostReturns#4"}
 
 
-def _solve(case: str, slow: set[str]):
-    if case in slow:
-        skip_unless_slow_tests("over 1.5 s of CPU")
-    return solve_case(DATA, case)
-
-
 def test_every_form_has_problems():
     assert {case.split("#")[0] for case in CASES} == {"GhostChess", "HauntedChess", "GhostReturns",
                                                          "HauntedReturns", "Targeted"}
     assert len(CASES) >= 30
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = _solve(case, SLOW)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", CASES[::3])
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = _solve(case, GENERIC_SLOW)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, slow=SLOW, generic_slow=GENERIC_SLOW, why="over 1.5 s of CPU")
 
 
 def _position(condition: str, pieces: str):
