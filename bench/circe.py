@@ -40,6 +40,12 @@ _TIME = re.compile(r"(?:Time|Zeit|Temps) = ([0-9.:]+) (s|m:s|h:m:s)")
 _NEXT = {"nextproblem", "weiteresproblem", "asuivre"}
 
 
+def _is_next(line: str) -> bool:
+    """A NextProblem line, in full or abbreviated as Popeye reads it (`weiter`)."""
+    word = line.strip().lower()
+    return len(word) >= 3 and any(full.startswith(word) for full in _NEXT)
+
+
 def problem_file(name: str, index: int) -> str:
     """Problem `index` of a corpus file as an input file of its own: the
     file's first line (its BeginProblem word), the problem's lines (from
@@ -56,7 +62,7 @@ def problem_file(name: str, index: int) -> str:
 
     first = start(items[index - 1])
     last = start(items[index]) if index < len(items) else len(lines) - 1
-    body = [line for line in lines[first:last] if line.strip().lower() not in _NEXT]
+    body = [line for line in lines[first:last] if not _is_next(line)]
     ends = [line for line in lines if line.strip()]
     return "\n".join([lines[0], *body, ends[-1]]) + "\n"
 
