@@ -150,10 +150,12 @@ def effects_text(c: Component, language: str = "en") -> str:
         e = effects[i]
         after = effects[i + 1] if i + 1 < len(effects) else None
         if e.before and e.after and after is not None and after.before == e.after \
-                and after.after == e.before and e.before[0] != e.after[0]:
-            # two pieces of either side exchange squares (OscillatingKings), the white
-            # one's first: Popeye writes each as the piece now on the other's square,
-            # the black one's square first, `[Ke8<->Ke1]`
+                and after.after == e.before and e.before[0] != e.after[0] \
+                and e.before[1] == e.after[1] == "K":
+            # the two kings exchange squares (OscillatingKings), the white one's first:
+            # Popeye writes each as the piece now on the other's square, the black
+            # one's square first, `[Ke8<->Ke1]` (no other condition recolours a king,
+            # so Masand's two recolourings `[e5=b][f6=w]` are not read as one)
             out.append(f"[{piece_letter(e.after[1], language)}{after.square}<->"
                        f"{piece_letter(after.after[1], language)}{e.square}]")
             i += 2
