@@ -15,6 +15,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --ghost
     python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
     python tests/generate_popeye_data.py /path/to/popeye/py --bgl
+    python tests/generate_popeye_data.py /path/to/popeye/py --kings
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
 
@@ -558,6 +559,23 @@ CIRCEKINDS_FORMS = {
 }
 
 
+KINGS_DIR = ROOT / "tests" / "data" / "kings"
+# --kings: the king conditions (solver.conditions.oscillating), to tests/data/kings/
+# (tests/test_kings.py); Targeted.inp is written by hand (castling after the kings' exchange)
+KINGS_FORMS = {
+    "SwappingKings": (("SwappingKings",), ("~1", "~1", "#2", "h#2", "s#2", "=2")),
+    "OscillatingKingsA": (("WhiteOscillatingKings", "BlackOscillatingKings",
+                           "WhiteOscillatingKings BlackOscillatingKings", "WhiteOscillatingKings TypeA"),
+                          ("~1", "~1", "#2", "h#2", "s#2", "=2")),
+    "OscillatingKingsB": (("WhiteOscillatingKings TypeB", "BlackOscillatingKings TypeB",
+                           "WhiteOscillatingKings TypeB BlackOscillatingKings TypeC"),
+                          ("~1", "~1", "#2", "h#2", "s#2", "=2")),
+    "OscillatingKingsC": (("WhiteOscillatingKings TypeC", "BlackOscillatingKings TypeC",
+                           "WhiteOscillatingKings TypeA BlackOscillatingKings TypeC"),
+                          ("~1", "~1", "#2", "h#2", "s#2", "=2")),
+}
+
+
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
                         texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS,
@@ -968,6 +986,8 @@ def main() -> None:
                         help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
     parser.add_argument("--circekinds", action="store_true",
                         help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
+    parser.add_argument("--kings", action="store_true",
+                        help="the king conditions: OscillatingKings, SwappingKings (tests/data/kings/)")
     parser.add_argument("--bgl", action="store_true",
                         help="the problems under BGL (tests/data/bgl/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
@@ -999,6 +1019,13 @@ def main() -> None:
         generate_conditions(args.popeye, args.seed, args.forms,
                             {name: stips for name, (_, stips) in CIRCEKINDS_FORMS.items()}, CIRCEKINDS_DIR,
                             {name: texts for name, (texts, _) in CIRCEKINDS_FORMS.items()})
+    elif args.kings:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in KINGS_FORMS.items()}, KINGS_DIR,
+                            {name: texts for name, (texts, _) in KINGS_FORMS.items()}, problems=4)
+        targeted = KINGS_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.bgl:
         generate_conditions(args.popeye, args.seed, args.forms, BGL_FORMS, BGL_DIR, BGL_TEXTS)
         # Targeted.inp is written by hand: Popeye solves it as it stands

@@ -20,7 +20,7 @@ def _specs() -> dict[str, ConditionSpec]:
     """`CONDITIONS`, made on first use: the condition modules are imported
     when a problem names a condition (start-up: one without imports none).
     A new condition: its module in the import, its line in the dict."""
-    from solver.conditions import breton, magicsquares, masand
+    from solver.conditions import breton, magicsquares, masand, oscillating
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
@@ -58,6 +58,7 @@ def _specs() -> dict[str, ConditionSpec]:
     **masand.SPECS,
     "Breton": breton.SPEC,
     "MagicSquares": magicsquares.SPEC,
+    **oscillating.SPECS,
 }
 
 
@@ -140,9 +141,10 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if refused:
             raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
     for cond, spec in zip(conditions, specs):
-        if spec.alone and len(conditions) > 1:
-            other = next(c.name for c in conditions if c is not cond)
-            raise InputError(f"condition {other} with {cond.name} is not supported")
+        others = [c.name for c, s in zip(conditions, specs)
+                  if c is not cond and not (spec.family and s.family == spec.family)]
+        if spec.alone and others:
+            raise InputError(f"condition {others[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):
@@ -154,7 +156,8 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if others and spec.has_effects:   # untested: Circe with Messigny differs from Popeye
             raise InputError(f"condition {cond.name} with {others[0]} is not supported")
     effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
-    if len(effects) > 1:   # whose effect comes first, on which square: not tested
+    families = {spec.family or c.name for c, spec in zip(conditions, specs) if spec.has_effects}
+    if len(families) > 1:   # whose effect comes first, on which square: not tested
         raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
     for cond, spec in zip(conditions, specs):
         if effects and not spec.has_effects and not spec.with_effects:

@@ -149,6 +149,17 @@ def effects_text(c: Component, language: str = "en") -> str:
     while i < len(effects):
         e = effects[i]
         after = effects[i + 1] if i + 1 < len(effects) else None
+        if e.before and e.after and after is not None and after.before == e.after \
+                and after.after == e.before and e.before[0] != e.after[0] \
+                and e.before[1] == e.after[1] == "K":
+            # the two kings exchange squares (OscillatingKings), the white one's first:
+            # Popeye writes each as the piece now on the other's square, the black
+            # one's square first, `[Ke8<->Ke1]` (no other condition recolours a king,
+            # so Masand's two recolourings `[e5=b][f6=w]` are not read as one)
+            out.append(f"[{piece_letter(e.after[1], language)}{after.square}<->"
+                       f"{piece_letter(after.after[1], language)}{e.square}]")
+            i += 2
+            continue
         if e.before and not e.after and after is not None and not after.before \
                 and after.after == e.before:
             colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
@@ -208,6 +219,7 @@ _PREFIX = r"[rkcu]{1,4}"  # the attributes feerie plays (Royal, Kamikaze, Chamel
                           # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
+    rf"(?P<cswap>\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])?"   # (the kings' exchange: `0-0[Kf7<->Kg1]`)
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
     rf"(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
@@ -216,14 +228,17 @@ _COMPONENT = re.compile(
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
     rf"(?:=(?P<eprecolour>[bnsw])(?![A-Za-z0-9]))?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:{_PIECE}|[a-z])\])*)"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:{_PIECE}|[a-z])\]"
+    rf"|\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
                      rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
                      rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]"
-                     rf"|\[(?P<csq>{_SQUARE})=(?P<newcolour>[a-z])\]")
+                     rf"|\[(?P<csq>{_SQUARE})=(?P<newcolour>[a-z])\]"
+                     # the kings exchange squares (OscillatingKings): `[Ke8<->Ke1]`, the black one's first
+                     rf"|\[(?P<bkind>{_PIECE})(?P<bsq>{_SQUARE})<->(?P<wkind>{_PIECE})(?P<wsq2>{_SQUARE})\]")
 
 # BGL's budgets left, after a move: ` (4.5/3)`, ` (26.42)`, ` (-/28)`
 _BUDGET = re.compile(r" \(([-0-9.]+(?:/[-0-9.]+)?)\)")
@@ -302,6 +317,12 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
                           (new_colour, *now[1:])))
     for e in _EFFECT.finditer(m.group("effects") or ""):
+        if e.group("bsq"):   # the kings exchange squares: the white one's square first
+            black = (BLACK, _kind(e.group("bkind"), language, m.group(0)), ())
+            white = (WHITE, _kind(e.group("wkind"), language, m.group(0)), ())
+            out.append(Effect(e.group("wsq2"), white, black))
+            out.append(Effect(e.group("bsq"), black, white))
+            continue
         if e.group("csq"):   # any piece's change of colour (Masand, Breton): `[e5=w]`
             out.append(_colour_change(e, language, m.group(0)))
             continue
@@ -378,6 +399,12 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 rook = Effect(("f" if castling == "0-0" else "d") + to[1], (colour, "R", ()),
                               (colour, _kind(m.group("crook"), language, m.group(0)), ()))
                 comp = replace(comp, effects=(rook,))
+            if m.group("cswap"):   # the kings exchange squares after castling (OscillatingKings)
+                swap = _EFFECT.fullmatch(m.group("cswap"))
+                black = (BLACK, _kind(swap.group("bkind"), language, m.group(0)), ())
+                white = (WHITE, _kind(swap.group("wkind"), language, m.group(0)), ())
+                comp = replace(comp, effects=comp.effects + (Effect(swap.group("wsq2"), white, black),
+                                                             Effect(swap.group("bsq"), black, white)))
         elif m.group("xk1"):
             k1, k2 = m.group("xk1"), m.group("xk2")
             if k1 != k2:
