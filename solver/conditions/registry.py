@@ -22,7 +22,7 @@ def _specs() -> dict[str, ConditionSpec]:
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand
     from solver.conditions import (
-    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -54,6 +54,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
     **ghost.SPECS,
+    **imitator.SPECS,
     "BGL": bgl.SPEC,
     **masand.SPECS,
     "Breton": breton.SPEC,
@@ -140,9 +141,9 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         if refused:
             raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
     for cond, spec in zip(conditions, specs):
-        if spec.alone and len(conditions) > 1:
-            other = next(c.name for c in conditions if c is not cond)
-            raise InputError(f"condition {other} with {cond.name} is not supported")
+        others = [c.name for c in conditions if c is not cond and c.name not in spec.companions]
+        if spec.alone and others:
+            raise InputError(f"condition {others[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):

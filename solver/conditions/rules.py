@@ -429,6 +429,8 @@ class ConditionSpec:
     # the condition replaces the generator and check test (MarsCirce): played
     # with no other condition (what another's hooks would do to them is untested)
     alone: bool = False
+    # ... but for these conditions (Imitator with NoIProm)
+    companions: frozenset[str] = frozenset()
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
     # a pawn may stay a pawn on its last rank (SingleBox Type2, Type3)
