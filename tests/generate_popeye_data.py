@@ -540,6 +540,28 @@ GHOST_PROBLEMS = 3
 def ghost_returns(form: str, output: str) -> bool:
     """Is this Popeye output one --ghost keeps for `form`?"""
     return not form.endswith("Returns") or "[+" in output
+IMITATOR_DIR = ROOT / "tests" / "data" / "imitator"
+# --imitator (solver.conditions.imitator): one or two imitators on empty squares
+# of each random position; ImitatorProm adds pawns about to promote (into an
+# imitator too), ImitatorNoIProm forbids that
+IMITATOR_FORMS = {
+    "Imitator1": ("~1", "~1", "#2", "h#2", "s#2"),
+    "Imitator2": ("~1", "~1", "#2", "h#2", "s#2"),
+    "ImitatorProm": ("~1", "~1", "h#2", "#2"),
+    "ImitatorNoIProm": ("~1", "h#2"),
+}
+IMITATOR_PROBLEMS = 3
+
+
+def imitator_text(rng: random.Random, condition: str, pieces) -> str:
+    """The condition line of an --imitator form: imitators on empty squares."""
+    taken = {p[2] for p in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in taken]
+    count = 2 if condition == "Imitator2" or (condition != "Imitator1" and rng.random() < 0.5) else 1
+    squares = "".join(rng.sample(free, count))
+    return f"Imitator {squares}" + (" NoIProm" if condition == "ImitatorNoIProm" else "")
+
+
 CIRCEKINDS_DIR = ROOT / "tests" / "data" / "circekinds"
 # --circekinds (solver.conditions.circekinds): as CIRCE_FORMS; pawns about to
 # promote are added to each position (a promoting pawn's capture clones a pawn)
@@ -605,7 +627,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
-                if "Prom" in condition or condition == "SingleBox" or condition in EINSTEIN_FORMS or (
+                if ("Prom" in condition and condition != "ImitatorNoIProm"
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
@@ -618,7 +641,10 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 plain = problem_text([p for p in pieces if not (p[1] == "P" and p[2][1] in "18")],
                                      stipulation, "" if stipulation == "~1" else "Try")
                 texts = texts_of.get(condition)
-                text += f"Condition {rng.choice(texts) if texts else condition}\n"
+                if out_dir == IMITATOR_DIR:
+                    text += f"Condition {imitator_text(rng, condition, pieces)}\n"
+                else:
+                    text += f"Condition {rng.choice(texts) if texts else condition}\n"
                 if condition not in LEGAL_IN_CHECK and not legal(plain):
                     continue
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", errors=True)
@@ -982,6 +1008,8 @@ def main() -> None:
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--einstein", action="store_true",
                         help="EinsteinChess, its relatives and Circe Einstein (tests/data/einstein/)")
+    parser.add_argument("--imitator", action="store_true",
+                        help="the problems under Imitator (tests/data/imitator/)")
     parser.add_argument("--ghost", action="store_true",
                         help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
     parser.add_argument("--circekinds", action="store_true",
@@ -1004,6 +1032,9 @@ def main() -> None:
         targeted = EINSTEIN_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             (EINSTEIN_DIR / "Targeted.out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.imitator:
+        generate_conditions(args.popeye, args.seed, args.forms, IMITATOR_FORMS, IMITATOR_DIR,
+                            problems=IMITATOR_PROBLEMS)
     elif args.ghost:
         generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR, GHOST_TEXTS,
                             problems=GHOST_PROBLEMS, keep=ghost_returns)

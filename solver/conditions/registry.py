@@ -22,7 +22,7 @@ def _specs() -> dict[str, ConditionSpec]:
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand, oscillating
     from solver.conditions import (
-    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, isardam, koeko,
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -54,6 +54,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
     **ghost.SPECS,
+    **imitator.SPECS,
     "BGL": bgl.SPEC,
     **masand.SPECS,
     "Breton": breton.SPEC,

@@ -429,7 +429,7 @@ class ConditionSpec:
     # the condition replaces the generator and check test (MarsCirce): played
     # with no other condition (what another's hooks would do to them is untested)
     alone: bool = False
-    # conditions of one family (WhiteOscillatingKings, BlackOscillatingKings) go
+    # conditions of one family (WhiteOscillatingKings, BlackOscillatingKings; Imitator, NoIProm) go
     # together, though each is `alone` and has effects: they install one rule
     family: str = ""
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule

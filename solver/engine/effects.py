@@ -78,6 +78,15 @@ def underworld_hash(underworld: tuple) -> int:
     return h
 
 
+def imitators_hash(imitators: tuple) -> int:
+    """The Zobrist part of the imitators: one 64-bit key per (place, square),
+    xored (0 for none), drawn apart from the underworld's keys."""
+    h = 0
+    for i, sq in enumerate(imitators):
+        h ^= _mix(((1 << 40) | (i << 8) | (sq & 255)) ^ 0x1A17A70B)
+    return h
+
+
 def _side(piece: int) -> int:
     return 1 if piece > 0 else -1
 
@@ -90,7 +99,7 @@ class EffectsPosition(Position):
     (kings before, attributes before, effects), an effect being
     (square, piece before, bits before, piece after, bits after)."""
 
-    __slots__ = ("attrs", "journal", "effect_rules", "underworld")
+    __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators")
 
     def __init__(self, effect_rules=()) -> None:
         super().__init__()
@@ -100,6 +109,8 @@ class EffectsPosition(Position):
         # Popeye's underworld: pieces below the board, in Popeye's order
         # (`set_underworld`)
         self.underworld: tuple[tuple[int, int, int], ...] = ()
+        # Popeye's imitators (`set_imitators`): their squares, in Popeye's order
+        self.imitators: tuple[int, ...] = ()
 
     # ------------------------------------------------------------------ setup
 
@@ -134,16 +145,26 @@ class EffectsPosition(Position):
         other.hash, other.fairy = self.hash, self.fairy
         other.attrs = dict(self.attrs)
         other.underworld = self.underworld
+        other.imitators = self.imitators
         return other
 
     def compute_hash(self) -> int:
         h = super().compute_hash()
         for sq, bits in self.attrs.items():
             h ^= Z_ATTR[bits][sq]
-        return h ^ underworld_hash(self.underworld)
+        return h ^ underworld_hash(self.underworld) ^ imitators_hash(self.imitators)
 
     def key(self) -> tuple:
-        return (*super().key(), tuple(sorted(self.attrs.items())), self.underworld)
+        return (*super().key(), tuple(sorted(self.attrs.items())), self.underworld, self.imitators)
+
+    def set_imitators(self, imitators: tuple) -> None:
+        """An effect: the imitators stand on `imitators` (squares, in Popeye's
+        order: `solver.conditions.imitator`).  From an effect rule (the
+        move's journal entry holds the squares it found, which `unmake`
+        puts back), or once at set-up.  Hashed (`imitators_hash`): where the
+        imitators stand decides what is legal."""
+        self.hash ^= imitators_hash(self.imitators) ^ imitators_hash(imitators)
+        self.imitators = imitators
 
     def set_underworld(self, underworld: tuple) -> None:
         """An effect: the underworld becomes `underworld`, a tuple of
@@ -171,7 +192,7 @@ class EffectsPosition(Position):
         bits = attrs.get(frm, 0)
         effects: list[tuple] = []
         self.journal.append(((kings[1], kings[-1]), dict(attrs) if attrs else None, effects,
-                             self.underworld))
+                             self.underworld, self.imitators))
         Position.make(self, m)
         captured = bool(self.stack[-1][1]) or flag == EN_PASSANT
         if attrs:
@@ -245,7 +266,7 @@ class EffectsPosition(Position):
         if self.stack[-1][0] < 0:  # a set_state: it has no journal entry
             Position.unmake(self)
             return
-        kings, attrs, effects, self.underworld = self.journal.pop()
+        kings, attrs, effects, self.underworld, self.imitators = self.journal.pop()
         board = self.board
         occupied = self.occupied
         for sq, old, _, new, _ in reversed(effects):

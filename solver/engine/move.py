@@ -56,6 +56,9 @@ FAR_EN_PASSANT = 1 << 63
 # Above those: the square of the piece a Breton capture takes along, its
 # mover's choice (solver.conditions.breton), plus one, in bits 64-70; 0: none.
 BRETON_CHOICE = 64
+# Above those: a pawn's promotion into an imitator (solver.conditions.imitator):
+# made as its promotion to `promo`, whose piece the condition's effect takes off.
+IMITATOR_PROMOTION = 1 << 71
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:

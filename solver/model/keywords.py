@@ -158,6 +158,9 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # OscillatingKings, SwappingKings (solver.conditions.oscillating)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("white_oscillatingKs", "black_oscillatingKs", "swappingkings")})
+# Imitator, NoIProm (solver.conditions.imitator)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("imitators", "noiprom")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
-from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, LOCUST, PROMOTION, RETURNS, VIA,
-                                latent_promotion)
+from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, IMITATOR_PROMOTION, LOCUST,
+                                PROMOTION, RETURNS, VIA, latent_promotion)
 from solver.pieces.attributes import names_of
 from solver.pieces.catalogue import BY_KIND
 from solver.model.tree import Component, Effect, components_order
@@ -27,9 +27,15 @@ def component(pos, m: int) -> Component:
     if attrs is None:   # a plain Position: no attributes, no effects
         return c
     bits = attrs.get(m & 127, 0)
+    imitators = getattr(pos, "imitators", ())
     pos.make(m)
     effects = pos.last_effects()
+    if imitators:   # Imitator: where the imitators stand after the move, `Kg3-h2[Ic5]`
+        c = replace(c, imitators=tuple(square_name(sq) for sq in pos.imitators[:len(imitators)]))
     pos.unmake()
+    if m & IMITATOR_PROMOTION:   # the promoted piece taken off: a new imitator, `b7-b8[Ic5]=I`
+        c = replace(c, promotion="I")
+        effects = [e for e in effects if e[0] != (m >> 7) & 127]
     if m & RETURNS:   # Take&Make, back to the departure square: `Rd1*d5-d1`
         c = replace(c, to=c.frm, capture=True, captured=c.to)
         effects = effects[2:]

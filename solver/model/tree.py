@@ -88,6 +88,9 @@ class Component:
     # BGL: the budgets left after the move, as Popeye writes them ('4.5', '3'
     # for White's and Black's, or the one shared budget): `(4.5/3)`
     budget: tuple[str, ...] = ()
+    # Imitator: the imitators' squares after the move, in Popeye's order
+    # (`Kg3-h2[Ic5]`); a promotion into an imitator is `promotion='I'`
+    imitators: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,15 @@ def component_text(c: Component, language: str = "en") -> str:
     if c.before:   # SingleBox Type3: the promotion that goes with the move, `[e8=R]Re8-e4`
         return "".join(walk_change_text(e, language) for e in c.before) + \
             component_text(replace(c, before=()), language)
+    if c.imitators:   # Imitator: the imitators' squares after the move, `Kg3-h2[Ic5]`, `0-0[Ic4]`
+        bare = component_text(replace(c, imitators=(), promotion=None), language)
+        note = f"[I{','.join(c.imitators)}]"
+        if c.castling:
+            return bare + note
+        promotion = "" if not c.promotion else "=" + piece_letter(c.promotion, language)
+        tail = " ep." if c.en_passant else ""
+        head = bare[:len(bare) - len(tail)] if tail else bare
+        return head + note + promotion + tail
     if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`)
         return c.castling + effects_text(c, language)
     letter = piece_letter(c.kind, language)
@@ -219,11 +228,13 @@ _PREFIX = r"[rkcu]{1,4}"  # the attributes feerie plays (Royal, Kamikaze, Chamel
                           # pieces.attributes.names_of_prefix
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
+    rf"(?:\[I(?P<cimit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # (the imitators after castling: `0-0[Ic4]`)
     rf"(?P<cswap>\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])?"   # (the kings' exchange: `0-0[Kf7<->Kg1]`)
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
     rf"(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
+    rf"(?:\[I(?P<imit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # Imitator: `Kg3-h2[Ic5]`, `b7-b8[Ic5,e4]=Q`
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
@@ -414,6 +425,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             kind = _kind(m.group("kind"), language, m.group(0)) if m.group("kind") else "P"
             neutral = m.group("neutral") is not None
             promo = m.group("promo")
+            if promo == "I" and (m.group("imit") or m.group("cimit")):   # into an imitator (set below)
+                promo = None
             if promo is not None and (m.group("pn") is not None) != neutral:
                 raise NotationError(f"a promotion that changes neutrality: {m.group(0)!r}")
             capture = m.group("sep") == "*"
@@ -446,6 +459,11 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
                                  en_passant=en_passant, neutral=neutral, via=m.group("via"),
                                  attributes=attributes, effects=effects, before=before)
+        imitators = m.group("imit") or m.group("cimit")
+        if imitators:   # Imitator: `Kg3-h2[Ic5]`, a pawn promoted into an imitator `b7-b8[Ic5]=I`
+            comp = replace(comp, imitators=tuple(imitators.split(",")))
+            if m.group("promo") == "I" and comp.kind == "P":
+                comp = replace(comp, promotion="I")
         if budget is not None:
             comp = replace(comp, budget=tuple(budget.group(1).split("/")))
         components.append(comp)
