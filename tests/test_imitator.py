@@ -62,3 +62,21 @@ def test_the_imitators_are_restored_and_hashed():
 def test_what_is_refused_by_name(condition, pieces, reason):
     problem = _problem(condition, pieces)
     assert reason in (unsupported_reason(problem) or "")
+
+
+def test_the_imitators_go_through_json_and_back():
+    # every Popeye solution of the data set, as JSON and read back: the imitators'
+    # squares after each move (and `=I`) are kept
+    import json
+
+    from popeye_reference import load
+    from solver.model.tree import RunInfo
+    from solver.output.json_writer import to_json, twins_from_json
+
+    problems, outputs = load(DATA, "ImitatorProm")
+    seen = 0
+    for problem, output in zip(problems, outputs):
+        text = json.dumps(to_json(problem, output.twins, RunInfo(time_s=0.0, nodes=0)))
+        assert twins_from_json(json.loads(text)["twins"]) == output.twins
+        seen += text.count('"imitators": [')
+    assert seen > 0

@@ -35,6 +35,8 @@ def component_json(c: Component) -> dict[str, Any]:
     if c.budget:   # BGL: the budgets left after the move (White's, Black's; or the shared one)
         out["budget"] = dict(zip(("white", "black"), c.budget)) if len(c.budget) == 2 \
             else {"shared": c.budget[0]}
+    if c.imitators:   # Imitator: the imitators' squares after the move, in Popeye's order
+        out["imitators"] = list(c.imitators)
     if c.effects:
         out["effects"] = [{"square": e.square, "before": _effect_piece(e.before),
                            "after": _effect_piece(e.after)} for e in c.effects]
@@ -247,6 +249,7 @@ def _component(d: dict[str, Any]) -> Component:
                      captured=d.get("captured"), neutral=d.get("neutral", False), via=d.get("via"),
                      attributes=tuple(d.get("attributes", ())),
                      budget=_budget_back(d.get("budget")),
+                     imitators=tuple(d.get("imitators", ())),
                      effects=tuple(Effect(e["square"], _piece_back(e["before"]),
                                           _piece_back(e["after"])) for e in d.get("effects", ())))
 
