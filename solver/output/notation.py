@@ -296,6 +296,15 @@ def _changes_kind(m, kind: str, attributes) -> bool:
     return bool(m.group("promo") and kind != "P" and not _pawn_like(kind))
 
 
+def _swap(e, language: str, whole: str) -> tuple[Effect, Effect]:
+    """The two effects of the kings' exchange `[Ke8<->Ke1]` (OscillatingKings;
+    `e` a match of `_EFFECT`, the black king's square first): the white
+    one's square, then the black one's."""
+    black = (BLACK, _kind(e.group("bkind"), language, whole), ())
+    white = (WHITE, _kind(e.group("wkind"), language, whole), ())
+    return Effect(e.group("wsq2"), white, black), Effect(e.group("bsq"), black, white)
+
+
 def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple[Effect, ...]:
     """The effects written after a move: a chameleon's `=cB` (read where a
     piece that does not promote is followed by '='), removals `[-wkRd5]`,
@@ -328,11 +337,8 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         out.append(Effect(m.group("to"), (WHITE if new_colour == BLACK else BLACK, *now[1:]),
                           (new_colour, *now[1:])))
     for e in _EFFECT.finditer(m.group("effects") or ""):
-        if e.group("bsq"):   # the kings exchange squares: the white one's square first
-            black = (BLACK, _kind(e.group("bkind"), language, m.group(0)), ())
-            white = (WHITE, _kind(e.group("wkind"), language, m.group(0)), ())
-            out.append(Effect(e.group("wsq2"), white, black))
-            out.append(Effect(e.group("bsq"), black, white))
+        if e.group("bsq"):   # the kings exchange squares
+            out += _swap(e, language, m.group(0))
             continue
         if e.group("csq"):   # any piece's change of colour (Masand, Breton): `[e5=w]`
             out.append(_colour_change(e, language, m.group(0)))
@@ -411,11 +417,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                               (colour, _kind(m.group("crook"), language, m.group(0)), ()))
                 comp = replace(comp, effects=(rook,))
             if m.group("cswap"):   # the kings exchange squares after castling (OscillatingKings)
-                swap = _EFFECT.fullmatch(m.group("cswap"))
-                black = (BLACK, _kind(swap.group("bkind"), language, m.group(0)), ())
-                white = (WHITE, _kind(swap.group("wkind"), language, m.group(0)), ())
-                comp = replace(comp, effects=comp.effects + (Effect(swap.group("wsq2"), white, black),
-                                                             Effect(swap.group("bsq"), black, white)))
+                swap = _swap(_EFFECT.fullmatch(m.group("cswap")), language, m.group(0))
+                comp = replace(comp, effects=comp.effects + swap)
         elif m.group("xk1"):
             k1, k2 = m.group("xk1"), m.group("xk2")
             if k1 != k2:
