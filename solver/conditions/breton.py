@@ -42,7 +42,7 @@ from solver.engine.capabilities import WALK_MOVES_ONLY
 from solver.engine.move import BRETON_CHOICE, EN_PASSANT, LOCUST, PROMOTION
 from solver.conditions.changers import PRESERVES
 from solver.conditions.circe import _capture
-from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts
+from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, trial_base
 from solver.model.tree import Effect
 from solver.pieces import generic
 from solver.pieces.attributes import names_of
@@ -81,13 +81,11 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     chromatic = "Chromatic" in params
     popeye = "PY" in params
     promotions = rules.variant.promotions
-    if rules.allows("capture_trial") and not rules.observation_filters:
+    base = trial_base(rules)
+    if base is not None:
         # a move that captures nothing has no effect: orthodox legality and
         # checks (movegen's pins and checking geometry, as circe.capture_trial)
-        def base_legal(pos, first_only: bool = False) -> list[int]:
-            return movegen.legal_moves(pos)
-
-        base_checking = movegen.checking_moves
+        base_legal, base_checking = base
         pseudo = movegen.pseudo_moves
     else:
         base_legal, base_checking = rules._legal, rules._checking

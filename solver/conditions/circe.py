@@ -71,13 +71,12 @@ from solver.engine.board import BISHOP, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN,
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
-from solver.engine import movegen
 from solver.pieces import generic
 from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _capture_square, _chosen, _empty_after,
                                           _on_last_rank, _reborn, _with_square_rights)
-from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts
+from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, bind_trial
 from solver.conditions import einstein
 
 # the definitions and adapters played
@@ -301,23 +300,6 @@ def _captures(pos, m: int) -> bool:
     return bool(pos.board[(m >> 7) & 127]) or (m >> 14) & 7 == EN_PASSANT
 
 
-def _legal_captures(pos, first_only: bool = False) -> list[int]:
-    """The captures that leave the mover's king unobserved once played,
-    rebirth included (a reborn piece may check the mover or shield it)."""
-    s = pos.side
-    out = []
-    for m in movegen.pseudo_moves(pos):
-        if not _captures(pos, m):
-            continue
-        pos.make(m)
-        if not movegen.in_check(pos, s):
-            out.append(m)
-        pos.unmake()
-        if first_only and out:
-            break
-    return out
-
-
 def capture_trial(rules: Rules) -> None:
     """Bind the rule set's generator for Circe on orthodox walks (shortcut
     `capture_trial`): a move that captures nothing has no effect, so its
@@ -325,28 +307,7 @@ def capture_trial(rules: Rules) -> None:
     geometry); each capture is played, its rebirth with it, and tried.
     Check stays observation (the kings are not reborn).  Not bound where a
     condition has filtered the observation (the generic path holds then)."""
-    if not rules.allows("capture_trial") or rules.observation_filters:
-        return
-
-    def legal(pos, first_only: bool = False) -> list[int]:
-        quiet = [m for m in movegen.legal_moves(pos) if not _captures(pos, m)]
-        if first_only and quiet:
-            return quiet[:1]
-        return quiet + _legal_captures(pos, first_only)
-
-    def checking(pos) -> list[int]:
-        s = pos.side
-        out = [m for m in movegen.checking_moves(pos) if not _captures(pos, m)]
-        for m in _legal_captures(pos):
-            pos.make(m)
-            if movegen.in_check(pos, -s):
-                out.append(m)
-            pos.unmake()
-        return out
-
-    rules._legal = legal
-    rules._has_legal = lambda pos: bool(legal(pos, True))
-    rules._checking = checking
+    bind_trial(rules, lambda pos: lambda m: not _captures(pos, m))
 
 
 # ------------------------------------------------------------------- Circe

@@ -39,7 +39,7 @@ from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.move import EN_PASSANT, PROMOTION
 from solver.pieces.catalogue import by_code
-from solver.conditions.rules import bind_in_two_parts
+from solver.conditions.rules import bind_in_two_parts, trial_base
 
 # the words this module plays, as Popeye spells them
 WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram")
@@ -228,12 +228,7 @@ def install_takemake(rules, v, name: str):
     # the moves that capture nothing: movegen's (pins, checking geometry) where
     # Circe's capture-trial generator may run (a move without capture has no
     # effect), else the variant's generator
-    base_legal, base_checking = rules._legal, rules._checking
-    if rules.allows("capture_trial") and not rules.observation_filters:
-        from solver.engine import movegen
-
-        base_legal = movegen.legal_moves
-        base_checking = movegen.checking_moves
+    base_legal, base_checking = trial_base(rules) or (rules._legal, rules._checking)
     promotions = rules.variant.promotions
 
     def captures(pos, checking: bool = False, first_only: bool = False) -> list[int]:

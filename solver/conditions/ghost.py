@@ -38,12 +38,11 @@ Popeye buries below the other (`Problem.buried`).
 from __future__ import annotations
 
 from solver.base.errors import InputError
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, bind_trial
 from solver.engine.board import PAWN
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, NO_EFFECTS, WALK_MOVES_ONLY
 from solver.engine.effects import UNCAPTURABLE
 from solver.conditions.circe import _captures
-from solver.engine import movegen
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.pieces.attributes import uncapturable_filter
 
@@ -118,47 +117,11 @@ def _capture_trial(rules: Rules) -> None:
     pins and checking geometry); every other move (a capture: it buries its
     victim; a move off a ghost's square: the ghost comes back) is played,
     with its effects, and tried."""
-    if not rules.allows("capture_trial") or rules.observation_filters:
-        return
-
-    def plain(pos, m: int, below) -> bool:
-        return not (_captures(pos, m) or (m >> 14) & 7 == CASTLE or (m & 127) in below)
-
-    def tried(pos, below, first_only: bool = False) -> list[int]:
-        s = pos.side
-        out = []
-        for m in movegen.pseudo_moves(pos):
-            if plain(pos, m, below):
-                continue
-            pos.make(m)
-            if not movegen.in_check(pos, s):
-                out.append(m)
-            pos.unmake()
-            if first_only and out:
-                break
-        return out
-
-    def legal(pos, first_only: bool = False) -> list[int]:
+    def plain_of(pos):
         below = {sq for sq, _, _ in pos.underworld}
-        quiet = [m for m in movegen.legal_moves(pos) if plain(pos, m, below)]
-        if first_only and quiet:
-            return quiet[:1]
-        return quiet + tried(pos, below, first_only)
+        return lambda m: not (_captures(pos, m) or (m >> 14) & 7 == CASTLE or (m & 127) in below)
 
-    def checking(pos) -> list[int]:
-        below = {sq for sq, _, _ in pos.underworld}
-        s = pos.side
-        out = [m for m in movegen.checking_moves(pos) if plain(pos, m, below)]
-        for m in tried(pos, below):
-            pos.make(m)
-            if movegen.in_check(pos, -s):
-                out.append(m)
-            pos.unmake()
-        return out
-
-    rules._legal = legal
-    rules._has_legal = lambda pos: bool(legal(pos, True))
-    rules._checking = checking
+    bind_trial(rules, plain_of)
 
 
 def preserves(params: tuple[str, ...]) -> frozenset[str]:

@@ -46,7 +46,7 @@ from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_S
                                         WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, VIA
 from solver.engine import movegen
-from solver.engine.movegen import ATTACKS, SLIDES, STEPS, piece_moves
+from solver.engine.movegen import ATTACKS, SLIDES, STEPS
 from solver.conditions.rebirth import regular
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces import generic

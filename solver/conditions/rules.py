@@ -487,3 +487,47 @@ def bind_in_two_parts(rules: Rules, base_legal: Callable, base_checking: Callabl
     rules._legal = legal
     rules._has_legal = lambda pos: bool(legal(pos, True))
     rules._checking = lambda pos: quiet(pos, base_checking(pos)) + captures(pos, checking=True)
+
+
+def trial_base(rules: Rules) -> tuple[Callable, Callable] | None:
+    """movegen's legal and checking generators (pins, checking geometry), for
+    the moves that have no effect of a condition, where the shortcut
+    `capture_trial` holds and no condition filters the observation: such moves
+    are then orthodox in their legality and their checks.  None elsewhere
+    (the rule set's own generators must serve)."""
+    if rules.allows("capture_trial") and not rules.observation_filters:
+        return movegen.legal_moves, movegen.checking_moves
+    return None
+
+
+def bind_trial(rules: Rules, plain_of: Callable) -> None:
+    """Bind the capture-trial generator (shortcut `capture_trial`, where
+    `trial_base` allows it): `plain_of(pos)` gives the test of a move without
+    the condition's effect, whose legality and checks movegen knows; every
+    other pseudo-legal move is played, its effects with it, and tried (a
+    reborn piece or a returning ghost may check the mover or shield it).
+    Circe on orthodox walks, Ghost and Haunted chess."""
+    base = trial_base(rules)
+    if base is None:
+        return
+
+    def quiet(pos, moves: list[int]) -> list[int]:
+        plain = plain_of(pos)
+        return [m for m in moves if plain(m)]
+
+    def tried(pos, checking: bool = False, first_only: bool = False) -> list[int]:
+        plain = plain_of(pos)
+        s = pos.side
+        out = []
+        for m in movegen.pseudo_moves(pos):
+            if plain(m):
+                continue
+            pos.make(m)
+            if not movegen.in_check(pos, s) and (not checking or movegen.in_check(pos, -s)):
+                out.append(m)
+            pos.unmake()
+            if first_only and out:
+                break
+        return out
+
+    bind_in_two_parts(rules, base[0], base[1], quiet, tried)
