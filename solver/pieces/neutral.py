@@ -22,34 +22,11 @@ from __future__ import annotations
 from solver.pieces import generic
 
 
-def in_check(pos, side: int | None = None) -> bool:
-    """Is `side`'s king (default: the side to move's) observed by a piece of
-    the other side or by a neutral piece?"""
-    if side is None:
-        side = pos.side
-    ksq = pos.kings[side]
-    if ksq < 0:
-        return False
-    if pos.tint == side:
-        pos.paint(-side)
-    board = pos.board
-    if ksq not in pos.neutral:
-        return generic.observed(board, ksq, pos.occupied[-side])
-    king = board[ksq]
-    board[ksq] = -king          # the neutral king, as `side`'s piece, is its observers' target
-    try:
-        return generic.observed(board, ksq, pos.occupied[-side])
-    finally:
-        board[ksq] = king
-
-
-def filtered_observation(filters: tuple):
-    """(watch, in_check) where an observation counts only if every filter
-    `f(pos, frm, target)` allows it (BGL: within the observer's budget; the
-    neutral observers are painted the side they observe for), as
-    `generic.filtered_observation` has them for pieces of one colour."""
-    watch, _ = generic.filtered_observation(filters)
-
+def check_by(watch):
+    """The check test over an observation test `watch(pos, target, observers)`:
+    is `side`'s king (default: the side to move's) observed by a piece of the
+    other side or by a neutral piece?  The neutrals are painted `side`'s
+    enemies; a neutral king, as `side`'s piece, is its observers' target."""
     def check(pos, side: int | None = None) -> bool:
         if side is None:
             side = pos.side
@@ -68,7 +45,20 @@ def filtered_observation(filters: tuple):
         finally:
             board[ksq] = king
 
-    return watch, check
+    return check
+
+
+# Is `side`'s king observed by a piece of the other side or by a neutral piece?
+in_check = check_by(lambda pos, ksq, observers: generic.observed(pos.board, ksq, observers))
+
+
+def filtered_observation(filters: tuple):
+    """(watch, in_check) where an observation counts only if every filter
+    `f(pos, frm, target)` allows it (BGL: within the observer's budget; the
+    neutral observers are painted the side they observe for), as
+    `generic.filtered_observation` has them for pieces of one colour."""
+    watch, _ = generic.filtered_observation(filters)
+    return watch, check_by(watch)
 
 
 def pseudo_moves(pos, promotions: tuple[int, ...], watch=None) -> list[int]:
