@@ -168,6 +168,19 @@ class LineCollector:
             return self.mark()
         return goal.mark(self.rules, self.pos, True)
 
+    def _goal_leaves(self, hits: list, goal: Goal, out: list[Node], role: Role = Role.HELP) -> None:
+        """Append to `out` the leaves of `hits`, moves of the side to move that
+        reach `goal`, in print order, each marked and reported as found."""
+        pos, rules = self.pos, self.rules
+        side = _side(pos.side)
+        for t in self._order(hits):
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            leaf = Node(role, Turn(desc, self.goal_mark(goal)), side=side)
+            rules.undo(pos, t)
+            out.append(leaf)
+            self._report(leaf)
+
     def _remember_failure(self, key) -> None:
         if key is None:
             return
@@ -240,13 +253,7 @@ class LineSearch(LineCollector):
                     if goal.reached(rules, pos):
                         hits.append(t)
                     rules.undo(pos, t)
-            for t in self._order(hits):
-                desc = rules.describe(pos, t)
-                rules.play(pos, t)
-                leaf = Node(Role.HELP, Turn(desc, self.goal_mark(goal)), side=_side(side))
-                rules.undo(pos, t)
-                out.append(leaf)
-                self._report(leaf)
+            self._goal_leaves(hits, goal, out)
             if not out:
                 self._remember_failure(key)
             return out
@@ -434,7 +441,6 @@ class ReciprocalSearch(LineSearch):
             self._remember_failure(key)
             return out
         side = _side(pos.side)
-        other = _side(-pos.side)
         for t, hits in pairs:
             desc = rules.describe(pos, t)
             rules.play(pos, t)
@@ -443,24 +449,12 @@ class ReciprocalSearch(LineSearch):
                 out.append(node)
                 self._stack.append(node)
                 try:
-                    for w in self._order(hits):
-                        w_desc = rules.describe(pos, w)
-                        rules.play(pos, w)
-                        leaf = Node(Role.HELP, Turn(w_desc, self.goal_mark(self.goal)), side=other)
-                        rules.undo(pos, w)
-                        node.children.append(leaf)
-                        self._report(leaf)
+                    self._goal_leaves(hits, self.goal, node.children)
                 finally:
                     self._stack.pop()
             finally:
                 rules.undo(pos, t)
-        for t in self._order(own):
-            desc = rules.describe(pos, t)
-            rules.play(pos, t)
-            leaf = Node(Role.RECIPROCAL, Turn(desc, self.goal_mark(self.reci_goal)), side=side)
-            rules.undo(pos, t)
-            out.append(leaf)
-            self._report(leaf)
+        self._goal_leaves(own, self.reci_goal, out, Role.RECIPROCAL)
         return out
 
 

@@ -136,13 +136,7 @@ class ProofGameSearch(LineSearch):
                 if tuple(board) == goal_board:
                     hits.append(t)
                 rules.undo(pos, t)
-            for t in self._order(hits):
-                desc = rules.describe(pos, t)
-                rules.play(pos, t)
-                leaf = Node(Role.HELP, Turn(desc, self.goal_mark(self.goal)), side=side)
-                rules.undo(pos, t)
-                out.append(leaf)
-                self._report(leaf)
+            self._goal_leaves(hits, self.goal, out)
             if not out:
                 self._remember_failure(key)
             return out
