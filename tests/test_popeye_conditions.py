@@ -25,7 +25,7 @@ import pytest
 
 import grammar
 from conftest import skip_unless_slow_tests
-from popeye_reference import cases, solve_case
+from popeye_reference import cases, reference_tests, solve_case
 from solver.run.solve import unsupported_reason
 from solver.conditions.variant import GENERIC_ENV
 
@@ -98,19 +98,10 @@ def test_every_circe_form_has_problems():
     assert len(CIRCE_CASES) >= 120
 
 
-@pytest.mark.parametrize("case", CIRCE_CASES)
-def test_circe_solution_is_popeyes(case):
-    ours, popeye = solve_case(CIRCE, case)
-    assert ours == popeye
-
-
-# Every other case of each Circe form (cases are in form order), as a third
-# of the other conditions' are: CI's 30 minutes hold no more.
-@pytest.mark.parametrize("case", CIRCE_CASES[::2])
-def test_circe_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = solve_case(CIRCE, case)
-    assert ours == popeye
+# Every other case of each Circe form on the generic path (cases are in form
+# order), as a third of the other conditions' are: CI's 30 minutes hold no more.
+test_circe_solution_is_popeyes, test_circe_solution_is_popeyes_on_the_generic_path = reference_tests(
+    CIRCE, generic_cases=CIRCE_CASES[::2])
 
 
 def _reason(text: str) -> str | None:

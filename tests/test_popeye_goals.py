@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 import grammar
-from conftest import skip_unless_slow_tests
-from popeye_reference import cases, solve_case
-from solver.conditions.variant import GENERIC_ENV
+from popeye_reference import cases, reference_tests
 from solver.run.solve import unsupported_reason
 from solver.search.goals import BUILT, goal_of
 
@@ -36,17 +34,11 @@ def test_every_goal_and_play_form_has_problems():
     assert len(CASES) >= 150
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
-
-
 # Forms whose generic-path run is too slow for CI (measured on the 2-core
-# development machine); FEERIE_SLOW_TESTS=1 runs them.  Their fast-path run
-# above is always compared.
-GENERIC_SLOW = {"exact_reci_h3": "about 55 s on the generic path",
-                "intro_serh2#4": "over 60 s on the generic path on a loaded machine"}
+# development machine): about 55 s (exact_reci_h3), over 60 s on a loaded
+# machine (intro_serh2#4); FEERIE_SLOW_TESTS=1 runs them.  Their fast-path
+# run is always compared.
+GENERIC_SLOW = ("exact_reci_h3", "intro_serh2#4")
 # Forms (by prefix) whose generic-path run takes one case in so many, as the
 # condition tests do: the m-> forms cost about 100 s in all on the generic path.
 GENERIC_EVERY = {"intro_": 3, "parry_": 3}
@@ -54,15 +46,10 @@ GENERIC_CASES = [c for c in CASES
                  if all(not c.startswith(prefix) or int(c.rsplit("#", 1)[1]) % every == 1
                         for prefix, every in GENERIC_EVERY.items())]
 
-
-@pytest.mark.parametrize("case", GENERIC_CASES)
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    slow = GENERIC_SLOW.get(case) or GENERIC_SLOW.get(case.rsplit("#", 1)[0])
-    if slow:
-        skip_unless_slow_tests(slow)
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, generic_cases=GENERIC_CASES,
+    generic_slow=[c for c in GENERIC_CASES if c in GENERIC_SLOW or c.rsplit("#", 1)[0] in GENERIC_SLOW],
+    why="55 s and more on the generic path")
 
 
 def _reason(text: str) -> str | None:

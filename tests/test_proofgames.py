@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 import grammar
-from popeye_reference import cases, solve_case
-from solver.conditions.variant import GENERIC_ENV
+from popeye_reference import cases, reference_tests
 from solver.engine.board import WHITE
 from solver.run.solve import unsupported_reason
 from solver.search.proofgame import proof_refusal
@@ -29,17 +28,7 @@ def test_every_form_has_problems():
     assert len(CASES) >= 70
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_solution_is_popeyes(case):
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
-
-
-@pytest.mark.parametrize("case", CASES[::3])
-def test_solution_is_popeyes_on_the_generic_path(case, monkeypatch):
-    monkeypatch.setenv(GENERIC_ENV, "1")
-    ours, popeye = solve_case(DATA, case)
-    assert ours == popeye
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(DATA)
 
 
 def _problem(text: str):
