@@ -218,6 +218,20 @@ def test_continued_twins_and_zero_position():
     assert zero and all(p.twins[0].label == "a)" for p in zero)
 
 
+def test_a_twin_description_wrapped_over_two_lines():
+    """Popeye wraps a long twin description, the lines after the first
+    indented by three spaces, the last ending in two spaces (osckings.inp)."""
+    lines = ["", "a) ", "", "   1.Ka1-b1 !", "", "", "c) WeisseOszillierendeKoenige    TypB",
+             "   SchwarzeOszillierendeKoenige  ", "", "   1.Ka1-a2 !", "", ""]
+    twins = parse_solution(lines, "de")
+    assert [(t.label, t.description) for t in twins] == [
+        ("a)", ""), ("c)", "WeisseOszillierendeKoenige    TypB\nSchwarzeOszillierendeKoenige")]
+    assert twins[1].phases[0].sections[0].nodes[0].turn.components[0].to == "a2"
+    from solver.output.popeye_output import ParseFailure
+    with pytest.raises(ParseFailure, match="twin line not understood"):   # no two spaces, no more lines
+        parse_solution(["", "c) WeisseOszillierendeKoenige", "", "   1.Ka1-a2 !", "", ""], "de")
+
+
 def test_postkey_play():
     problem = only("beispiel/postkey")
     assert problem.language == "de"

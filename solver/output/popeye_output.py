@@ -527,16 +527,24 @@ class _SolutionParser:
         for n, start in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(tokens)
             m = TWIN_LABEL.match(tokens[start])
-            rest = m.group(3)
-            if rest.endswith("  "):
-                description = rest[:-2]
-            elif rest == "":
+            parts = [m.group(3)]
+            body = start + 1
+            # a long description goes on over lines indented by three spaces
+            # ('c) WeisseOszillierendeKoenige    TypB', '   SchwarzeOszillierendeKoenige  ');
+            # its last line ends with two spaces, as a one-line description does
+            while not parts[-1].endswith("  ") and body < end and tokens[body].startswith("   ") \
+                    and tokens[body].strip():
+                parts.append(tokens[body][3:])
+                body += 1
+            if parts[-1].endswith("  "):
+                description = "\n".join(parts)[:-2]
+            elif parts == [""]:
                 description = ""
             else:
                 raise ParseFailure(f"twin line not understood: {tokens[start]!r}")
-            if start + 1 >= end or tokens[start + 1] != "":
+            if body >= end or tokens[body] != "":
                 raise ParseFailure(f"no blank line after {tokens[start]!r}")
-            twins.append(TwinSolution(self.phases(tokens[start + 2:end]), label=m.group(2),
+            twins.append(TwinSolution(self.phases(tokens[body + 1:end]), label=m.group(2),
                                       description=description, continued=m.group(1) is not None,
                                       zero_position=zero and n == 0))
         return twins
