@@ -1,0 +1,143 @@
+"""FrankfurtChess (Popeye's name; py-engl.txt "condition"): a piece that
+captures becomes a piece of the captured kind, of its own colour.
+
+Popeye's rules (its conditions/frankfurt.c, solving/machinery/solvers.c,
+stipulation/move.c), checked against Popeye 4.104's move lists and
+solutions (tests/data/frankfurt/):
+- after a capture (not e.p.: Popeye changes the walk after a "piece
+  removal", and a pawn that takes e.p. takes a pawn anyway) the capturer
+  takes the captured piece's walk on its arrival square; a capture of a
+  piece of its own kind changes nothing and writes nothing;
+- kings too (Popeye's default, "rex inclusive"): a king that captures a
+  knight becomes a royal knight, its side's royal piece from then on
+  (`Ke5*d4=rS`, later `rSd4-c6`); a royal pawn promotes to a royal piece
+  (`rPh2-h1=rS`).  `FrankfurtChess RexExclusive`: kings (and royal pieces)
+  do not change;
+- the change comes before the promotion (Popeye's STFrankfurtWalkAdjuster
+  precedes STBeforePawnPromotion): a pawn that captures on its last rank
+  becomes the captured piece there and does not promote: one move,
+  `b7*a8=R`, not four;
+- check is observation by the pieces' present walks (a piece observes as
+  what it is, not as what it would become by capturing);
+- a royal pawn that has just made a double step is in check where an enemy
+  pawn could take it e.p. (Popeye's en_passant_test_check): such a step is
+  illegal.
+
+The change is an effect rule (`Rules.effect_rules`, as the conditions of
+solver/conditions/changers.py): the mover changed on its square by
+`set_square` (the journal: unmake takes it back), legality judged after it.
+
+What it keeps (`preserves`): not `no_effects` (the mover changes kind:
+pins, checking geometry, flights, killer moves and the intelligent search
+all assume it keeps its walk), not `orthodox_walks` (a capturing pawn does
+not promote), `walk_moves_only` (a promotion the walks allow is not
+played), `capture_observes` (the royal pawn's e.p. check), `one_king` (a
+king becomes a royal piece of another kind), `local_observation`.  The
+generic generator and check test run on both paths (the check by the
+attack tables of `generic.in_check_by_tables` off FEERIE_GENERIC).
+
+Refused by name: parameters other than RexExclusive, fairy pieces, neutral
+pieces, and any other condition with effects together with it.
+"""
+
+from __future__ import annotations
+
+from solver.base.errors import InputError
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
+from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, LOCAL_OBSERVATION,
+                                        NO_EFFECTS, ONE_KING, ORTHODOX_WALKS, WALK_MOVES_ONLY)
+from solver.engine.effects import ROYAL
+from solver.engine.move import PROMOTION
+from solver.pieces import generic
+from solver.conditions.variant import generic_forced
+from solver.conditions.rules import ConditionSpec, Rules
+
+NAME = "FrankfurtChess"
+_ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+
+
+def walk_rule(rex_inclusive: bool):
+    """The effect rule: a capturer takes the captured piece's kind (a king,
+    under `rex_inclusive`, as a royal piece of that kind)."""
+
+    def rule(pos, m, side, frm, to, flag, bits, captured) -> None:
+        victim = pos.stack[-1][1]
+        if not victim:          # no capture, or e.p. (a pawn takes a pawn)
+            return
+        piece = pos.board[to]
+        if piece * side <= 0:
+            return
+        kind = -victim * side
+        royal = piece * side == KING or pos.attrs.get(to, 0) & ROYAL
+        if kind == piece * side or (royal and not rex_inclusive):
+            return
+        new_bits = pos.attrs.get(to, 0) | (ROYAL if royal else 0)
+        pos.set_square(to, kind * side, new_bits)
+
+    return rule
+
+
+def pseudo_moves(pos, promotions=None, compiled=None, watch=None) -> list[int]:
+    """The walks' moves, a pawn's capture on its last rank once, without
+    promotion (the effect rule then gives it the captured kind)."""
+    out: dict[int, None] = {}
+    board = pos.board
+    for m in generic.pseudo_moves(pos, promotions, watch=watch):
+        if (m >> 14) & 7 == PROMOTION and board[(m >> 7) & 127]:
+            m &= 0x3FFF
+        out[m] = None
+    return list(out)
+
+
+def _royal_pawn_ep(pos, side: int) -> bool:
+    """Has side's royal pawn just made a double step an enemy pawn may take
+    e.p.?  (The position records the e.p. square only where one may.)"""
+    k = pos.kings[side]
+    return k >= 0 and pos.board[k] == PAWN * side and (k - 16 * side) in pos.ep
+
+
+def in_check(pos, side: int | None = None) -> bool:
+    """Check by the walks, and the royal pawn's e.p. check."""
+    if side is None:
+        side = pos.side
+    return generic.in_check(pos, side) or _royal_pawn_ep(pos, side)
+
+
+def table_check(pos, side: int | None = None) -> bool:
+    """The same by the attack tables (`generic.in_check_by_tables`: the
+    observation is orthodox); not on the generic path (FEERIE_GENERIC),
+    where `in_check` is compared with it."""
+    if side is None:
+        side = pos.side
+    return generic.in_check_by_tables(pos, side) or _royal_pawn_ep(pos, side)
+
+
+PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, ORTHODOX_WALKS, WALK_MOVES_ONLY, CAPTURE_OBSERVES,
+                              ONE_KING, LOCAL_OBSERVATION}
+
+
+def rex_inclusive_of(params: tuple[str, ...]) -> bool:
+    """Popeye's parameter: `RexExclusive` (kings do not change); no other."""
+    inclusive = True
+    for param in params:
+        if param.lower() == "rexexclusive" and inclusive:
+            inclusive = False
+        else:
+            raise InputError(f"condition {NAME} {param} is not supported")
+    return inclusive
+
+
+def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+    inclusive = rex_inclusive_of(params)
+    variant = rules.variant
+    if variant.neutral:
+        raise InputError(f"condition {NAME} with neutral pieces is not supported")
+    if not variant.kinds <= _ORTHODOX:
+        raise InputError(f"condition {NAME} with fairy pieces is not supported")
+    rules.effect_rules.append(walk_rule(inclusive))
+    rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
+    return rules
+
+
+SPEC = ConditionSpec(install, lambda params: PRESERVES, has_effects=True)
+"""The registry's entry (solver.conditions.registry)."""
