@@ -36,8 +36,12 @@ king becomes a royal piece of another kind), `local_observation`.  The
 generic generator and check test run on both paths (the check by the
 attack tables of `generic.in_check_by_tables` off FEERIE_GENERIC).
 
-Refused by name: parameters other than RexExclusive, fairy pieces, neutral
-pieces, and any other condition with effects together with it.
+Royal pieces of the diagram (`white royal pf7`: Popeye's piece attribute)
+are played, royal pawns too (the e.p. check above; `solver.pieces.attributes`
+lets Royal go with this condition alone).  Refused by name: parameters
+other than RexExclusive, fairy pieces, neutral pieces, the other piece
+attributes, and any other condition beside it (`alone`: it binds its own
+generator and check test).
 """
 
 from __future__ import annotations
@@ -139,5 +143,5 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     return rules
 
 
-SPEC = ConditionSpec(install, lambda params: PRESERVES, has_effects=True)
+SPEC = ConditionSpec(install, lambda params: PRESERVES, has_effects=True, alone=True)
 """The registry's entry (solver.conditions.registry)."""
