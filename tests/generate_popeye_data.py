@@ -628,7 +628,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if pieces is None:
                     continue
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
-                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or (
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
@@ -664,6 +664,16 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
         (out_dir / f"{condition}.inp").write_text(source)
         (out_dir / f"{condition}.out").write_text(popeye(binary, source))
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
+
+
+FRANKFURT_DIR = ROOT / "tests" / "data" / "frankfurt"
+# --frankfurt: FrankfurtChess (solver.conditions.frankfurt), to tests/data/frankfurt/
+# (tests/test_frankfurt.py): pawns a step from promotion in every position (captures on
+# the last rank); Targeted.inp is written by hand (royal pawns, captures by every kind)
+FRANKFURT_FORMS = {
+    "FrankfurtChess": (("FrankfurtChess",), ("~1", "~1", "#2", "h#2", "s#2")),
+    "FrankfurtRexExclusive": (("FrankfurtChess RexExclusive",), ("~1", "#2", "h#2", "s#2")),
+}
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1018,6 +1028,8 @@ def main() -> None:
                         help="the king conditions: OscillatingKings, SwappingKings (tests/data/kings/)")
     parser.add_argument("--bgl", action="store_true",
                         help="the problems under BGL (tests/data/bgl/)")
+    parser.add_argument("--frankfurt", action="store_true",
+                        help="the problems under FrankfurtChess (tests/data/frankfurt/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -1055,6 +1067,13 @@ def main() -> None:
                             {name: stips for name, (_, stips) in KINGS_FORMS.items()}, KINGS_DIR,
                             {name: texts for name, (texts, _) in KINGS_FORMS.items()}, problems=4)
         targeted = KINGS_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.frankfurt:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in FRANKFURT_FORMS.items()}, FRANKFURT_DIR,
+                            {name: texts for name, (texts, _) in FRANKFURT_FORMS.items()})
+        targeted = FRANKFURT_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.bgl:
