@@ -29,12 +29,17 @@ solver/conditions/changers.py): the mover changed on its square by
 
 What it keeps (`preserves`): not `no_effects` (the mover changes kind:
 pins, checking geometry, flights, killer moves and the intelligent search
-all assume it keeps its walk), not `orthodox_walks` (a capturing pawn does
-not promote), `walk_moves_only` (a promotion the walks allow is not
-played), `capture_observes` (the royal pawn's e.p. check), `one_king` (a
-king becomes a royal piece of another kind), `local_observation`.  The
-generic generator and check test run on both paths (the check by the
-attack tables of `generic.in_check_by_tables` off FEERIE_GENERIC).
+all assume it keeps its walk), not `walk_moves_only` (a pawn's capture on
+the last rank is one move, not one per promotion the walks allow),
+`capture_observes` (the royal pawn's e.p. check), `one_king` (a king
+becomes a royal piece of another kind), `local_observation`.  It keeps
+`orthodox_walks` (its pieces, orthodox ones only, move, capture and
+observe as orthodox pieces do; a pawn that captures on its last rank
+becomes one of Q, R, B, S).  The generator and check test are the generic
+ones (the check by the attack tables of `generic.in_check_by_tables` off
+FEERIE_GENERIC), but for the shortcut `king_capture_trial`: while the
+royal pieces are kings, the moves that capture nothing by movegen, the
+captures played and tried (`capture_trial`, as Circe's).
 
 Royal pieces of the diagram (`white royal pf7`: Popeye's piece attribute)
 are played, royal pawns too (the e.p. check above; `solver.pieces.attributes`
@@ -49,9 +54,10 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, LOCAL_OBSERVATION,
-                                        NO_EFFECTS, ONE_KING, ORTHODOX_WALKS, WALK_MOVES_ONLY)
+                                        NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY)
 from solver.engine.effects import ROYAL
-from solver.engine.move import PROMOTION
+from solver.engine import movegen
+from solver.engine.move import EN_PASSANT, PROMOTION
 from solver.pieces import generic
 from solver.conditions.variant import generic_forced
 from solver.conditions.rules import ConditionSpec, Rules
@@ -116,8 +122,75 @@ def table_check(pos, side: int | None = None) -> bool:
     return generic.in_check_by_tables(pos, side) or _royal_pawn_ep(pos, side)
 
 
-PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, ORTHODOX_WALKS, WALK_MOVES_ONLY, CAPTURE_OBSERVES,
-                              ONE_KING, LOCAL_OBSERVATION}
+def _captures(pos, m: int) -> bool:
+    return bool(pos.board[(m >> 7) & 127]) or (m >> 14) & 7 == EN_PASSANT
+
+
+def _kings(pos, side: int) -> bool:
+    """Is side's royal piece a king (not yet a royal piece of another kind)?"""
+    k = pos.kings[side]
+    return k >= 0 and pos.board[k] == KING * side
+
+
+def capture_trial(rules: Rules) -> None:
+    """Bind the rule set's generator to the trial (shortcut
+    `king_capture_trial`) where the variant allows it: while the mover's
+    royal piece is a king, a move that captures nothing changes nothing, so
+    its legality is orthodox (movegen's pins); each capture (once, without
+    promotion, as `pseudo_moves`) is played, its change with it, and tried;
+    whether a move checks, while both royal pieces are kings, by movegen's
+    checking geometry for the moves that capture nothing.  A royal piece of
+    another kind (or a royal pawn) on either side: the generic generator."""
+    if not rules.allows("king_capture_trial"):
+        return
+    generic_legal, generic_checking = rules._legal, rules._checking
+    check = rules.in_check
+
+    def legal_captures(pos, first_only: bool = False) -> list[int]:
+        s = pos.side
+        out: dict[int, None] = {}
+        for m in movegen.pseudo_moves(pos):
+            if not _captures(pos, m):
+                continue
+            if (m >> 14) & 7 == PROMOTION:
+                m &= 0x3FFF
+                if m in out:
+                    continue
+            pos.make(m)
+            if not check(pos, s):
+                out[m] = None
+            pos.unmake()
+            if first_only and out:
+                break
+        return list(out)
+
+    def legal(pos, first_only: bool = False) -> list[int]:
+        if not _kings(pos, pos.side):
+            return generic_legal(pos, first_only)
+        quiet = [m for m in movegen.legal_moves(pos) if not _captures(pos, m)]
+        if first_only and quiet:
+            return quiet[:1]
+        return quiet + legal_captures(pos, first_only)
+
+    def checking(pos) -> list[int]:
+        s = pos.side
+        if not (_kings(pos, s) and _kings(pos, -s)):
+            return generic_checking(pos)
+        out = [m for m in movegen.checking_moves(pos) if not _captures(pos, m)]
+        for m in legal_captures(pos):
+            pos.make(m)
+            if check(pos, -s):
+                out.append(m)
+            pos.unmake()
+        return out
+
+    rules._legal = legal
+    rules._has_legal = lambda pos: bool(legal(pos, True))
+    rules._checking = checking
+
+
+PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY, CAPTURE_OBSERVES, ONE_KING,
+                              LOCAL_OBSERVATION}
 
 
 def rex_inclusive_of(params: tuple[str, ...]) -> bool:
@@ -140,6 +213,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
         raise InputError(f"condition {NAME} with fairy pieces is not supported")
     rules.effect_rules.append(walk_rule(inclusive))
     rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
+    capture_trial(rules)
     return rules
 
 
