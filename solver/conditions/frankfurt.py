@@ -132,12 +132,13 @@ def _kings(pos, side: int) -> bool:
     return k >= 0 and pos.board[k] == KING * side
 
 
-def capture_trial(rules: Rules) -> None:
+def capture_trial(rules: Rules, one_capture_promotion: bool = True) -> None:
     """Bind the rule set's generator to the trial (shortcut
     `king_capture_trial`) where the variant allows it: while the mover's
     royal piece is a king, a move that captures nothing changes nothing, so
     its legality is orthodox (movegen's pins); each capture (once, without
-    promotion, as `pseudo_moves`) is played, its change with it, and tried;
+    promotion, as `pseudo_moves`; each promotion under `one_capture_promotion`
+    False: KobulKings) is played, its change with it, and tried;
     whether a move checks, while both royal pieces are kings, by movegen's
     checking geometry for the moves that capture nothing.  A royal piece of
     another kind (or a royal pawn) on either side: the generic generator."""
@@ -152,7 +153,7 @@ def capture_trial(rules: Rules) -> None:
         for m in movegen.pseudo_moves(pos):
             if not _captures(pos, m):
                 continue
-            if (m >> 14) & 7 == PROMOTION:
+            if one_capture_promotion and (m >> 14) & 7 == PROMOTION:
                 m &= 0x3FFF
                 if m in out:
                     continue
