@@ -628,7 +628,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if pieces is None:
                     continue
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
-                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or (
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
@@ -673,6 +673,15 @@ FRANKFURT_DIR = ROOT / "tests" / "data" / "frankfurt"
 FRANKFURT_FORMS = {
     "FrankfurtChess": (("FrankfurtChess",), ("~1", "~1", "#2", "h#2", "s#2")),
     "FrankfurtRexExclusive": (("FrankfurtChess RexExclusive",), ("~1", "#2", "h#2", "s#2")),
+}
+
+
+KOBUL_DIR = ROOT / "tests" / "data" / "kobul"
+# --kobul: KobulKings (solver.conditions.kobul), to tests/data/kobul/ (tests/test_kobul.py);
+# Targeted.inp is written by hand (royal pieces of the diagram, e.p., a king turned checker)
+KOBUL_FORMS = {
+    "KobulKings": (("KobulKings",), ("~1", "~1", "#2", "h#2", "s#2")),
+    "KobulKingsSide": (("KobulKings White", "KobulKings Black"), ("~1", "#2", "h#2", "s#2")),
 }
 
 
@@ -1030,6 +1039,8 @@ def main() -> None:
                         help="the problems under BGL (tests/data/bgl/)")
     parser.add_argument("--frankfurt", action="store_true",
                         help="the problems under FrankfurtChess (tests/data/frankfurt/)")
+    parser.add_argument("--kobul", action="store_true",
+                        help="the problems under KobulKings (tests/data/kobul/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -1074,6 +1085,13 @@ def main() -> None:
                             {name: stips for name, (_, stips) in FRANKFURT_FORMS.items()}, FRANKFURT_DIR,
                             {name: texts for name, (texts, _) in FRANKFURT_FORMS.items()})
         targeted = FRANKFURT_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.kobul:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in KOBUL_FORMS.items()}, KOBUL_DIR,
+                            {name: texts for name, (texts, _) in KOBUL_FORMS.items()})
+        targeted = KOBUL_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.bgl:
