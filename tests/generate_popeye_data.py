@@ -465,6 +465,19 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+def on_castling_squares(condition: str, pieces) -> bool:
+    """Under FrankfurtChess (a king) and KobulKings (a king or a rook), is a
+    piece on its castling square?  feerie refuses those problems
+    (solver.model.problem.CASTLING_CHANGE_PIECES)."""
+    squares = {"White": {"K": ("e1",)}, "Black": {"K": ("e8",)}}
+    if condition in KOBUL_FORMS:
+        squares["White"]["R"] = ("a1", "h1")
+        squares["Black"]["R"] = ("a8", "h8")
+    elif condition not in FRANKFURT_FORMS:
+        return False
+    return any(square in squares[colour].get(kind, ()) for colour, kind, square in pieces)
+
+
 # --effects: conditions whose moves change other pieces than the mover (Masand,
 # Breton) or the mover on given squares (MagicSquares), to tests/data/effects/
 # (tests/test_effects_conditions.py): file name: condition texts, stipulations
@@ -627,6 +640,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
+                if on_castling_squares(condition, pieces):
+                    continue   # refused by feerie (Popeye's castling rights after a change of kind)
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
                         or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
