@@ -348,9 +348,16 @@ class Problem:
             there = any(p.kind == kind and p.color == colour and p.square in squares
                         for p in self.pieces for kind, colour, squares in kinds)
             squares_of = {sq for _, _, squares in kinds for sq in squares}
-            twinned = any(cmd.kind in ("rotate", "mirror", "shift", "polish")
-                          or squares_of & set(cmd.args)
-                          for t in self.twins for cmd in t.commands)
+
+            def puts_there(cmd) -> bool:
+                if cmd.kind == "add":   # (colour, kind, square, attributes ...)
+                    return any(cmd.args[1] == kind and cmd.args[0] == colour and cmd.args[2] in squares
+                               for kind, colour, squares in kinds)
+                if cmd.kind in ("rotate", "mirror", "shift", "polish", "substitute"):
+                    return True
+                return cmd.kind != "remove" and bool(squares_of & set(cmd.args))
+
+            twinned = any(puts_there(cmd) for t in self.twins for cmd in t.commands)
             if there or twinned:
                 out.append(f"condition {name} with a king or rook on its castling square is not "
                            "supported (Popeye gives castling rights back by a change of kind)")
