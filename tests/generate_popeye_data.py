@@ -465,6 +465,19 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+def on_castling_squares(condition: str, pieces) -> bool:
+    """Under FrankfurtChess (a king) and KobulKings (a king or a rook), is a
+    piece on its castling square?  feerie refuses those problems
+    (solver.model.problem.CASTLING_CHANGE_PIECES)."""
+    squares = {"White": {"K": ("e1",)}, "Black": {"K": ("e8",)}}
+    if condition in KOBUL_FORMS:
+        squares["White"]["R"] = ("a1", "h1")
+        squares["Black"]["R"] = ("a8", "h8")
+    elif condition not in FRANKFURT_FORMS:
+        return False
+    return any(square in squares[colour].get(kind, ()) for colour, kind, square in pieces)
+
+
 # --effects: conditions whose moves change other pieces than the mover (Masand,
 # Breton) or the mover on given squares (MagicSquares), to tests/data/effects/
 # (tests/test_effects_conditions.py): file name: condition texts, stipulations
@@ -627,8 +640,10 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                                                 None if stipulation == "~1" else "White")
                 if pieces is None:
                     continue
+                if on_castling_squares(condition, pieces):
+                    continue   # refused by feerie (Popeye's castling rights after a change of kind)
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
-                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or (
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
@@ -664,6 +679,25 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
         (out_dir / f"{condition}.inp").write_text(source)
         (out_dir / f"{condition}.out").write_text(popeye(binary, source))
         print(f"{condition}: {len(kept)} problems", file=sys.stderr)
+
+
+FRANKFURT_DIR = ROOT / "tests" / "data" / "frankfurt"
+# --frankfurt: FrankfurtChess (solver.conditions.frankfurt), to tests/data/frankfurt/
+# (tests/test_frankfurt.py): pawns a step from promotion in every position (captures on
+# the last rank); Targeted.inp is written by hand (royal pawns, captures by every kind)
+FRANKFURT_FORMS = {
+    "FrankfurtChess": (("FrankfurtChess",), ("~1", "~1", "#2", "h#2", "s#2")),
+    "FrankfurtRexExclusive": (("FrankfurtChess RexExclusive",), ("~1", "#2", "h#2", "s#2")),
+}
+
+
+KOBUL_DIR = ROOT / "tests" / "data" / "kobul"
+# --kobul: KobulKings (solver.conditions.kobul), to tests/data/kobul/ (tests/test_kobul.py);
+# Targeted.inp is written by hand (royal pieces of the diagram, e.p., a king turned checker)
+KOBUL_FORMS = {
+    "KobulKings": (("KobulKings",), ("~1", "~1", "#2", "h#2", "s#2")),
+    "KobulKingsSide": (("KobulKings White", "KobulKings Black"), ("~1", "#2", "h#2", "s#2")),
+}
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1018,6 +1052,10 @@ def main() -> None:
                         help="the king conditions: OscillatingKings, SwappingKings (tests/data/kings/)")
     parser.add_argument("--bgl", action="store_true",
                         help="the problems under BGL (tests/data/bgl/)")
+    parser.add_argument("--frankfurt", action="store_true",
+                        help="the problems under FrankfurtChess (tests/data/frankfurt/)")
+    parser.add_argument("--kobul", action="store_true",
+                        help="the problems under KobulKings (tests/data/kobul/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
@@ -1055,6 +1093,20 @@ def main() -> None:
                             {name: stips for name, (_, stips) in KINGS_FORMS.items()}, KINGS_DIR,
                             {name: texts for name, (texts, _) in KINGS_FORMS.items()}, problems=4)
         targeted = KINGS_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.frankfurt:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in FRANKFURT_FORMS.items()}, FRANKFURT_DIR,
+                            {name: texts for name, (texts, _) in FRANKFURT_FORMS.items()})
+        targeted = FRANKFURT_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.kobul:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in KOBUL_FORMS.items()}, KOBUL_DIR,
+                            {name: texts for name, (texts, _) in KOBUL_FORMS.items()})
+        targeted = KOBUL_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.bgl:

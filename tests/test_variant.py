@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAST_PATHS = ("pins", "checking_geometry", "orthodox_attacks", "table_observation",
               "flight_refutation", "killer_test",
               "intelligent", "int_print_order", "king_walks", "walk_refutation", "exchange_tables",
-              "quiet_legality", "quiet_checks", "capture_trial")
+              "quiet_legality", "quiet_checks", "capture_trial", "king_capture_trial")
 
 
 def _problem(text: str):
@@ -55,6 +55,24 @@ def test_generic_mode_turns_every_shortcut_off(monkeypatch):
     assert orthodox_variant().properties == frozenset()
     rules = build_rules()
     assert not any(rules.allows(name) for name in FAST_PATHS)
+
+
+def test_frankfurt_and_kobul_keep_only_their_capture_trial(monkeypatch):
+    """FrankfurtChess and KobulKings change pieces on captures: every shortcut
+    that assumes a move changes only its own squares is off; their own trial
+    is on (and off under FEERIE_GENERIC)."""
+    monkeypatch.delenv(GENERIC_ENV, raising=False)
+    for condition in ("FrankfurtChess", "KobulKings"):
+        rules = build_rules(_problem(f"begin\ncondition {condition}\npieces white Kd1 black Kd8\n"
+                                     "stip #2\nend\n").conditions)
+        on = {name for name in FAST_PATHS if rules.allows(name)}
+        assert on <= {"king_capture_trial", "orthodox_attacks", "table_observation", "int_print_order"}, \
+            (condition, on)
+        assert "king_capture_trial" in on
+    monkeypatch.setenv(GENERIC_ENV, "1")
+    rules = build_rules(_problem("begin\ncondition FrankfurtChess\npieces white Kd1 black Kd8\n"
+                                 "stip #2\nend\n").conditions)
+    assert not rules.allows("king_capture_trial")
 
 
 def test_a_fairy_piece_turns_off_what_needs_orthodox_walks(monkeypatch):

@@ -22,7 +22,7 @@ def _specs() -> dict[str, ConditionSpec]:
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand, oscillating
     from solver.conditions import (
-    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, ghost, grid, imitator, isardam, koeko,
+    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -46,6 +46,8 @@ def _specs() -> dict[str, ConditionSpec]:
     "ExclusiveChess": exclusive.SPEC,
     **changers.SPECS,
     **einstein.SPECS,
+    "FrankfurtChess": frankfurt.SPEC,
+    "KobulKings": kobul.SPEC,
     "Take&MakeChess": takemake.SPEC,
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,

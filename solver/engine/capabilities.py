@@ -112,6 +112,10 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
              "circe.capture_trial: under a condition whose effects come with captures only "
              "(Circe's rebirths), the moves that capture nothing by movegen's pins and "
              "checking geometry, the captures played and tried"),
+    Shortcut("king_capture_trial", frozenset({ORTHODOX_WALKS, ONE_COLOUR, SINGLE_MOVE_TURNS}),
+             "frankfurt.capture_trial: under a condition that changes a capturer only, on "
+             "orthodox pieces, while both royal pieces are kings, the moves that capture nothing "
+             "by movegen's pins and checking geometry, the captures played and tried"),
     Shortcut("int_print_order", frozenset({ORTHODOX_WALKS, SINGLE_MOVE_TURNS,
                                            WALK_MOVES_ONLY, ONE_COLOUR}),
              "record.print_order: moves sorted on their ints and piece codes"),

@@ -33,6 +33,15 @@ COLOUR_BOUND_KINDS = {"O": "orphan", "F": "friend"}
 # conditions played beside neutral pieces (BGL: on the neutral generator, its
 # observation filtered: solver.pieces.neutral.filtered_observation)
 NEUTRAL_CONDITIONS = frozenset({"BGL"})
+# Conditions under which Popeye gives castling rights back by a change of kind
+# (its solving/castling.c: a piece that becomes a rook on a1 gets that rook's right,
+# a royal piece that becomes a king on e1 the king's): the pieces (kind, colour,
+# squares) whose presence makes that possible.  feerie does not model it: refused.
+CASTLING_CHANGE_PIECES = {
+    "FrankfurtChess": (("K", "white", ("e1",)), ("K", "black", ("e8",))),
+    "KobulKings": (("K", "white", ("e1",)), ("K", "black", ("e8",)),
+                   ("R", "white", ("a1", "h1")), ("R", "black", ("a8", "h8"))),
+}
 
 
 def _supported_kinds() -> frozenset[str]:
@@ -312,6 +321,7 @@ class Problem:
                 reasons.append("option SetPlay with parry series is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
+        reasons.extend(self._castling_changes())
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:
@@ -322,6 +332,36 @@ class Problem:
                 elif command.kind == "substitute":
                     pieces([(WHITE, command.args[1], ())])
         return tuple(dict.fromkeys(reasons))
+
+    def _castling_changes(self) -> list[str]:
+        """`CASTLING_CHANGE_PIECES`: a king on its castling square (or, under
+        KobulKings, a rook on its corner) under those conditions, in the
+        diagram or possibly in a twin (a twin that moves pieces there, or
+        turns or shifts the board)."""
+        names = [c.name for c in self.conditions] + [
+            c.name for t in self.twins for cmd in t.commands for c in cmd.conditions]
+        out = []
+        for name in dict.fromkeys(names):
+            kinds = CASTLING_CHANGE_PIECES.get(name)
+            if kinds is None:
+                continue
+            there = any(p.kind == kind and p.color == colour and p.square in squares
+                        for p in self.pieces for kind, colour, squares in kinds)
+            squares_of = {sq for _, _, squares in kinds for sq in squares}
+
+            def puts_there(cmd) -> bool:
+                if cmd.kind == "add":   # (colour, kind, square, attributes ...)
+                    return any(cmd.args[1] == kind and cmd.args[0] == colour and cmd.args[2] in squares
+                               for kind, colour, squares in kinds)
+                if cmd.kind in ("rotate", "mirror", "shift", "polish", "substitute"):
+                    return True
+                return cmd.kind != "remove" and bool(squares_of & set(cmd.args))
+
+            twinned = any(puts_there(cmd) for t in self.twins for cmd in t.commands)
+            if there or twinned:
+                out.append(f"condition {name} with a king or rook on its castling square is not "
+                           "supported (Popeye gives castling rights back by a change of kind)")
+        return out
 
     @property
     def supported(self) -> bool:

@@ -105,8 +105,9 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
 
 def walk_change_text(e: Effect, language: str = "en") -> str:
     """A piece's change of kind on its square, as Popeye writes it: `[h8=R]`
-    (SingleBox's latent pawn promoted)."""
-    return f"[{e.square}={piece_letter(e.after[1], language)}]"
+    (SingleBox's latent pawn promoted), with the piece's attributes after it
+    (KobulKings: the king turned royal rook, `[b7=rR]`)."""
+    return f"[{e.square}={attribute_prefix(e.after[2], language)}{piece_letter(e.after[1], language)}]"
 
 
 def component_text(c: Component, language: str = "en") -> str:
@@ -239,14 +240,14 @@ _COMPONENT = re.compile(
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
     rf"(?:=(?P<eprecolour>[bnsw])(?![A-Za-z0-9]))?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:{_PIECE}|[a-z])\]"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:(?:{_PREFIX})?{_PIECE}|[a-z])\]"
     rf"|\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
                      rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
-                     rf"|\[(?P<wsq>{_SQUARE})=(?P<walk>{_PIECE})\]"
+                     rf"|\[(?P<wsq>{_SQUARE})=(?P<wattrs>{_PREFIX}(?=[A-Z]))?(?P<walk>{_PIECE})\]"
                      rf"|\[(?P<csq>{_SQUARE})=(?P<newcolour>[a-z])\]"
                      # the kings exchange squares (OscillatingKings): `[Ke8<->Ke1]`, the black one's first
                      rf"|\[(?P<bkind>{_PIECE})(?P<bsq>{_SQUARE})<->(?P<wkind>{_PIECE})(?P<wsq2>{_SQUARE})\]")
@@ -377,7 +378,13 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
 def _walk_change(e, colour: str, language: str, text: str, bracketed: bool = False) -> Effect:
     """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`;
     `bracketed`: on the arrival square, the mover's promotion written after
-    Breton's effect (`b7*a8[-wRh1][a8=Q]`)."""
+    Breton's effect (`b7*a8[-wRh1][a8=Q]`).  With attributes, a royal piece's
+    change (KobulKings: `[b7=rR]`): the text names neither the piece before
+    nor its kind, which the effect leaves as '?' (with the same attributes)."""
+    attributes = _attribute_names(e.group("wattrs"), language, text)
+    if attributes:
+        return Effect(e.group("wsq"), (colour, "?", attributes),
+                      (colour, _kind(e.group("walk"), language, text), attributes), bracketed=bracketed)
     return Effect(e.group("wsq"), (colour, "P", ()), (colour, _kind(e.group("walk"), language, text), ()),
                   bracketed=bracketed)
 

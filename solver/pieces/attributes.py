@@ -32,10 +32,10 @@ Popeye's semantics, checked against Popeye 4.104's move lists
   captures vanishes as what it was (`[-wkcRd5]`).
 
 What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
-capture take it); a royal piece beside a king or a second one; chameleon
-fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
+capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
+royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
 is of orthodox pieces); attributes with a fairy condition or on a neutral
-piece; the other Popeye attributes.
+piece (Royal under FrankfurtChess or KobulKings alone excepted: `ROYAL_CONDITIONS`); the other Popeye attributes.
 """
 
 from __future__ import annotations
@@ -210,6 +210,15 @@ def move_filters(names) -> tuple[Callable, ...]:
     return tuple(a.move_filter for a in PRINT_ORDER if a.name in names and a.move_filter)
 
 
+ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings"})
+"""Conditions that play royal pieces when they are the problem's only
+conditions: they make royal pieces of their kings themselves
+(solver.conditions.frankfurt, kobul)."""
+ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
+"""... and royal pawns: FrankfurtChess's check test has Popeye's e.p. check
+of a royal pawn."""
+
+
 def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
     """Why feerie cannot play these pieces' attributes, one message each.
 
@@ -226,12 +235,16 @@ def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
-        if "Royal" in names and kind == "P":
+        royal_rules = names == ["Royal"] and bool(conditions) and all(
+            cond in ROYAL_CONDITIONS for cond in conditions)
+        if "Royal" in names and kind == "P" and not (
+                royal_rules and all(cond in ROYAL_PAWN_CONDITIONS for cond in conditions)):
             out.append("piece attribute Royal on a pawn is not supported")
         if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
             out.append("piece attribute Chameleon with fairy pieces is not supported")
         for cond in conditions:
-            out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
+            if not royal_rules:
+                out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
     return out
 
 
