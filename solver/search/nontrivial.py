@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from solver.base.budget import drop_oldest_half
 from solver.search.battle import SELF, Battle
 
 T = TypeVar("T")
@@ -50,11 +51,26 @@ class NonTrivialBattle(Battle):
         self._guard_above = trivial
         # a defence is trivial when answered within this many attacker moves
         self._trivial_within = trivial if self.play == SELF else trivial + 1
-        position_key = self._memo_key
+        position_key = self._position_key = self._memo_key
         self._memo_key = lambda pos: (position_key(pos), self._allowance)
+        # position -> (non-trivial defences counted, whether all were): the
+        # count depends on the position alone, not on the allowance or the length
+        self._counts: dict = {}
 
     def _count_nontrivial(self, cap: int) -> int:
-        """Defender to move: its non-trivial defences, counted up to `cap` + 1."""
+        """Defender to move: its non-trivial defences, counted up to `cap` + 1
+        (what was counted before serves while it says enough)."""
+        key = self._position_key(self.pos)
+        known = self._counts.get(key)
+        if known is not None and (known[1] or known[0] > cap):
+            return known[0]
+        count = self._count(cap)
+        if len(self._counts) >= self._memo_limit:
+            drop_oldest_half(self._counts)
+        self._counts[key] = (count, count <= cap)
+        return count
+
+    def _count(self, cap: int) -> int:
         pos, rules = self.pos, self.rules
         if self._obliged_defender and self.has_goal_turn():
             return 0  # the defender must deliver the goal: Popeye counts nothing
