@@ -347,7 +347,7 @@ def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
         reason = "option PostKeyPlay: the checker needs the problem with its key"
     elif reason is None and problem.has_option("NonTrivial"):
         # its proofs of the intended lines play without the option's pruning
-        reason = "option NonTrivial: the checker does not judge it yet (feerie solve solves it)"
+        reason = "option NonTrivial is not supported by the checker yet (feerie solve solves it)"
     elif reason is None and problem.stipulation.postkey:
         reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
     elif reason is None and problem.stipulation.play == "reciprocal-help":
