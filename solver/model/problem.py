@@ -337,8 +337,8 @@ class Problem:
 # Option NonTrivial (solver.search.nontrivial) is played in these (Popeye's
 # guard sits at the defender's nodes of battle play), from the diagram
 # position, over plain lengths; Popeye's Threat n test would run inside its
-# count of non-trivial defences, and the post-key play starts at a guarded
-# node: neither is built.
+# count of non-trivial defences (not built), and where the guard prunes the
+# whole post-key play Popeye prints nothing at all (feerie still its ' +').
 NONTRIVIAL_PLAYS = frozenset({"direct", "self", "reflex", "semi-reflex"})
 NONTRIVIAL_REFUSED_OPTIONS = frozenset({"Threat", "PostKeyPlay"})
 
