@@ -43,7 +43,6 @@ UNSUPPORTED_OPTIONS = frozenset({
     "search",                     # Search: undocumented solving mode
     "multi",                      # MultiSolutions
     "nosymmetry",                 # NoSymmetry: drops symmetric solutions
-    "nontrivial",                 # NonTrivial m n: prunes "trivial" defences
     "quodlibet",                  # Quodlibet: adds direct mates to s#/r# solutions
     "mutuallyexclusivecastling",  # CastlingMutuallyExclusive a1h8
     "goal_is_end",                # GoalIsEnd

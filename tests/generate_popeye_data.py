@@ -18,6 +18,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --kings
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
+    python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -36,7 +37,9 @@ that change the reborn piece's kind or the occupied rebirth square
 --bgl, BGL with budgets of each side, shared or combined (BGL_FORMS, BGL_TEXTS)
 go to tests/data/bgl/ (tests/test_bgl.py); with --effects, Masand, Breton and
 MagicSquares (EFFECTS_FORMS, a condition text drawn for each problem) go to
-tests/data/effects/ (tests/test_effects_conditions.py).  With --goals, random orthodox positions in
+tests/data/effects/ (tests/test_effects_conditions.py); with --nontrivial,
+self, reflex, semi-reflex and direct play under Option NonTrivial m n
+(NONTRIVIAL_FORMS) go to tests/data/nontrivial/ (tests/test_nontrivial.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -723,6 +726,72 @@ BGL_TEXTS = {
 }
 
 
+NONTRIVIAL_DIR = ROOT / "tests" / "data" / "nontrivial"
+# --nontrivial: Option NonTrivial m n (solver.search.nontrivial), to tests/data/nontrivial/
+# (tests/test_nontrivial.py): form name -> (stipulation, options, the (m, n) drawn from,
+# how many problems, pieces besides the kings (min, max)).  Most problems kept are ones
+# whose output the option changes (Popeye solves each again without it to tell).
+NONTRIVIAL_FORMS = {
+    "s3": ("s#3", "Defence 3 Variation", ((0, 1), (1, 1), (0, 0), (2, 1), (1, 0)), 5, (4, 8)),
+    "s4": ("s#4", "Defence 2 Variation NoThreat", ((0, 1), (1, 1), (0, 2), (1, 2)), 4, (4, 7)),
+    "r3": ("r#3", "Defence 3 Variation", ((0, 1), (1, 1), (0, 0), (1, 0)), 4, (4, 8)),
+    "semir3": ("semi-r#3", "Defence 2 Variation", ((0, 1), (1, 1), (0, 0)), 4, (3, 6)),
+    "d3": ("#3", "Defence 3 Variation", ((0, 0), (1, 0), (0, 1)), 3, (3, 6)),
+    "s3set": ("s#3", "SetPlay Defence 2 Variation", ((0, 1), (1, 1), (0, 0)), 3, (4, 8)),
+}
+NONTRIVIAL_SECONDS = 1
+
+
+def _solution_lines(output: str) -> list[str]:
+    """Popeye's solution lines, without the banner and the time."""
+    return [line for line in output.splitlines()
+            if line.strip() and not line.startswith("Popeye") and "solution finished" not in line]
+
+
+def generate_nontrivial(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/nontrivial/FORM.inp / .out (see NONTRIVIAL_FORMS): random
+    orthodox positions with Option NonTrivial, Popeye solving each within
+    NONTRIVIAL_SECONDS; at most one problem of a form whose output the
+    option does not change, and one without any play."""
+    NONTRIVIAL_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (stipulation, options, settings, wanted, (low, high)) in NONTRIVIAL_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-nontrivial-{name}")
+        kept: list[str] = []
+        unchanged = empty = 0
+        for _ in range(4 * ATTEMPTS):
+            if len(kept) >= wanted:
+                break
+            pieces = random_position(rng, rng.randint(low, high), 0.6 if stipulation != "#3" else 0.4)
+            if pieces is None:
+                continue
+            m, n = rng.choice(settings)
+            plain = problem_text(pieces, stipulation, options)
+            if not legal(plain):
+                continue
+            text = plain + f"Option NonTrivial {m} {n}\n"
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=NONTRIVIAL_SECONDS)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            else:
+                without = popeye(binary, "BeginProblem\n" + plain + "EndProblem\n", seconds=5)
+                if "solution finished" in without and _solution_lines(without) == _solution_lines(out):
+                    if unchanged >= 1:
+                        continue
+                    unchanged += 1
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (NONTRIVIAL_DIR / f"{name}.inp").write_text(source)
+        (NONTRIVIAL_DIR / f"{name}.out").write_text(popeye(binary, source))
+        print(f"{name}: {len(kept)} problems ({unchanged} unchanged by the option, {empty} without play)",
+              file=sys.stderr)
+
+
 GOALS_DIR = ROOT / "tests" / "data" / "popeye_goals"
 # --goals: form name -> (stipulation, options, how many problems, pieces besides the kings, setup).
 # '{z}' in a stipulation is a target square drawn for each problem; the setup
@@ -1056,11 +1125,15 @@ def main() -> None:
                         help="the problems under FrankfurtChess (tests/data/frankfurt/)")
     parser.add_argument("--kobul", action="store_true",
                         help="the problems under KobulKings (tests/data/kobul/)")
+    parser.add_argument("--nontrivial", action="store_true",
+                        help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     if args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
         generate_atob(args.popeye, args.seed, args.forms)
+    elif args.nontrivial:
+        generate_nontrivial(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.capturer:

@@ -20,9 +20,9 @@ from solver.output.popeye_output import parse_output_file
 ENGLISH = ["direct_mate2", "direct_mate2_threat_tries", "direct_mate2_zugzwang", "ex1_messigny_h2",
            "helpmate2", "helpstalemate2", "knight_letter", "messigny_rexex_h2", "messigny_rexex_r2",
            "selfmate2", "twins_h2_duplex"]
-# German example files whose problems use what feerie does not play (fairy
-# conditions and pieces, the option NonTrivial): each must come out 'unsupported', paired with
-# its output.  (threat.inp, once here, is played whole now; test_reference_solutions.py
+# German example files whose problems use what feerie does not play or the
+# checker does not judge (fairy conditions and pieces, the option NonTrivial):
+# each must come out 'unsupported', paired with its output.  (threat.inp, once here, is played whole now; test_reference_solutions.py
 # compares it with Popeye.)
 BEISPIEL = ["duplex", "nontriv", "anystip", "max_var"]
 

@@ -35,7 +35,7 @@ REFERENCE_FILES = [
 EXPECTED_COUNTS = {
     "beispiel/anystip": (1, 1), "beispiel/castling": (47, 42), "beispiel/duplex": (15, 7),
     "beispiel/ep": (11, 10), "beispiel/helpself": (1, 1), "beispiel/intell": (117, 115),
-    "beispiel/max_var": (7, 0), "beispiel/messigny": (12, 12), "beispiel/nontriv": (7, 0),
+    "beispiel/max_var": (7, 0), "beispiel/messigny": (12, 12), "beispiel/nontriv": (7, 7),
     "beispiel/postkey": (1, 1), "beispiel/stip": (72, 59), "beispiel/threat": (4, 4), "beispiel/twin": (36, 36),
     "english/knight_letter": (2, 2),
 }
@@ -251,9 +251,15 @@ EndProblem
 
 
 def test_unsupported_options_are_marked():
-    problem = load("anfangproblem\nford s#3\nopti nichttr 1 0 halte vari\nstei weis ke1 schw ke8\nende\n",
+    problem = load("anfangproblem\nford s#3\nopti keinesymm halte vari\nstei weis ke1 schw ke8\nende\n",
                    "t")[0].problem
-    assert problem.options == (Option("NonTrivial", ("1", "0"), False), Option("KeepMatingPiece", (), True),
+    assert problem.options == (Option("NoSymmetry", (), False), Option("KeepMatingPiece", (), True),
+                               Option("Variation"))
+
+
+def test_nontrivial_reads_its_two_numbers():
+    [problem] = load("anfangproblem\nford s#3\nopti nichttr 1 0 halte vari\nstei weis ke1 schw ke8\nende\n", "t")
+    assert problem.options == (Option("NonTrivial", ("1", "0"), True), Option("KeepMatingPiece", (), True),
                                Option("Variation"))
 
 

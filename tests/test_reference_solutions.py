@@ -54,13 +54,6 @@ UNSUPPORTED = {
     "beispiel/duplex.inp#12": "stipulation exact-=2 is not supported (exact- stipulations of direct, self and reflex play)",
     "beispiel/duplex.inp#14": "stipulation ser-<>3 is not supported (goal <> (exchange))",
     "beispiel/duplex.inp#15": "stipulation ser-<>3 is not supported (goal <> (exchange))",
-    "beispiel/nontriv.inp#1": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#2": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#3": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#4": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#5": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#6": "option NonTrivial is not supported",
-    "beispiel/nontriv.inp#7": "option NonTrivial is not supported",
     "beispiel/max_var.inp#1": "condition DuellistChess is not supported",
     "beispiel/max_var.inp#2": "condition DuellistChess is not supported",
     "beispiel/max_var.inp#3": "condition DuellistChess is not supported",
@@ -115,6 +108,14 @@ SLOW = {
     "beispiel/helpself.inp#1": "34 s in CI (hs#, loaded machine)",
     "beispiel/threat.inp#4": "31 s in CI (#4 with Threat, loaded machine)",
     "beispiel/twin.inp#8": "over 60 s (Circe h#2, four twins: no intelligent search with rebirths)",
+    # Option NonTrivial (Popeye: 0.2-127 s each)
+    "beispiel/nontriv.inp#1": "over 60 s (s#24 with NonTrivial 1 0)",
+    "beispiel/nontriv.inp#2": "over 60 s (s#25 with NonTrivial 0 0)",
+    "beispiel/nontriv.inp#3": "10 s (s#23 with NonTrivial 0 0)",
+    "beispiel/nontriv.inp#4": "over 60 s (s#21 with NonTrivial 0 0)",
+    "beispiel/nontriv.inp#5": "over 60 s (s#23 with NonTrivial 0 0)",
+    "beispiel/nontriv.inp#6": "25-36 s (s#21 with NonTrivial 0 0)",
+    "beispiel/nontriv.inp#7": "29-60 s (#15 with NonTrivial 5 0)",
 }
 MAX_SECONDS = 120          # a limit for the problems run in CI
 SLOW_MAX_SECONDS = 1800    # and for those of SLOW

@@ -556,7 +556,8 @@ def test_the_pickers_offer_what_feerie_plays_with_its_parameters(client):
     assert "Balanced" in conditions["Marseillais"]["words"]
     options = {o["name"]: o for o in data["option_pickers"]}
     assert options["Defence"]["typed"] == options["Threat"]["typed"] == "a number"
-    assert options["SetPlay"]["typed"] is None and "NonTrivial" not in options   # refused by feerie
+    assert options["SetPlay"]["typed"] is None and "NoSymmetry" not in options   # refused by feerie
+    assert options["NonTrivial"]["typed"] == "two numbers"
     # each offered word is read back as a parameter of its condition (or as its default: Messigny's RexInclusive)
     for name in ("Circe", "Messigny", "Marseillais"):
         for word in conditions[name]["words"]:

@@ -345,6 +345,9 @@ def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
     reason = unsupported_reason(problem)
     if reason is None and problem.has_option("PostKeyPlay"):
         reason = "option PostKeyPlay: the checker needs the problem with its key"
+    elif reason is None and problem.has_option("NonTrivial"):
+        # its proofs of the intended lines play without the option's pruning
+        reason = "option NonTrivial is not supported by the checker yet (feerie solve solves it)"
     elif reason is None and problem.stipulation.postkey:
         reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
     elif reason is None and problem.stipulation.play == "reciprocal-help":

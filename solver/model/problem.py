@@ -281,9 +281,13 @@ class Problem:
         neutral = any(p.color == NEUTRAL for p in self.pieces) or any(
             c.kind == "add" and c.args[0] == NEUTRAL for t in self.twins for c in t.commands)
 
+        nontrivial = self.has_option("NonTrivial")
+
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
                 reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+            elif nontrivial and not _nontrivial_plays(stip):
+                reasons.append(f"option NonTrivial with stipulation {stip.text} is not supported")
 
         def conditions(conds: tuple[Condition, ...]) -> None:
             for cond in conds:
@@ -319,6 +323,8 @@ class Problem:
                 reasons.append("option SetPlay with introductory moves (n->) is not supported")
             elif opt.name == "SetPlay" and self.stipulation.parry:
                 reasons.append("option SetPlay with parry series is not supported")
+            elif nontrivial and opt.name in NONTRIVIAL_REFUSED_OPTIONS:
+                reasons.append(f"option NonTrivial with option {opt.name} is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         reasons.extend(self._castling_changes())
@@ -366,6 +372,21 @@ class Problem:
     @property
     def supported(self) -> bool:
         return not self.unsupported_features()
+
+
+# Option NonTrivial (solver.search.nontrivial) is played in these (Popeye's
+# guard sits at the defender's nodes of battle play), from the diagram
+# position, over plain lengths; Popeye's Threat n test would run inside its
+# count of non-trivial defences (not built), and where the guard prunes the
+# whole post-key play Popeye prints nothing at all (feerie still its ' +').
+NONTRIVIAL_PLAYS = frozenset({"direct", "self", "reflex", "semi-reflex"})
+NONTRIVIAL_REFUSED_OPTIONS = frozenset({"Threat", "PostKeyPlay"})
+
+
+def _nontrivial_plays(stip: Stipulation) -> bool:
+    """Is this stipulation one Option NonTrivial is played with?"""
+    return (stip.play in NONTRIVIAL_PLAYS and not stip.series and not stip.structured
+            and not stip.postkey and not stip.exact and not stip.intro)
 
 
 def attribute_reasons(pieces, problem: Problem) -> list[str]:

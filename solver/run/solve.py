@@ -12,6 +12,7 @@ import sys
 from dataclasses import dataclass, field, replace
 
 from solver.search.battle import Battle
+from solver.search.nontrivial import NonTrivialBattle, nontrivial_setting
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
@@ -407,11 +408,16 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     attacker = BLACK if spec.reversed else WHITE
     rules = rules_for(problem)
     pos = rules.position(problem, attacker)
-    return Battle(rules, pos, stip.play, stipulation_goal(stip), budget,
-                  threat_max=_int_option(problem, "Threat", None),
-                  no_threat=problem.has_option("NoThreat"),
-                  no_short_variations=problem.has_option("NoShortVariations"),
-                  mates_in_1=problem.has_option("MatesIn1"))
+    options = dict(threat_max=_int_option(problem, "Threat", None),
+                   no_threat=problem.has_option("NoThreat"),
+                   no_short_variations=problem.has_option("NoShortVariations"),
+                   mates_in_1=problem.has_option("MatesIn1"))
+    nontrivial = nontrivial_setting(problem)
+    if nontrivial is not None:
+        allowance, trivial = nontrivial
+        return NonTrivialBattle(rules, pos, stip.play, stipulation_goal(stip), budget,
+                                allowance=allowance, trivial=trivial, **options)
+    return Battle(rules, pos, stip.play, stipulation_goal(stip), budget, **options)
 
 
 def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,

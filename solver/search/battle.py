@@ -100,6 +100,9 @@ class Battle:
         self.mates_in_1 = mates_in_1
         self._win: dict = {}
         self._lose: dict = {}
+        # what a memo entry is keyed by: the position (a search with state of
+        # its own, solver.search.nontrivial, adds it)
+        self._memo_key = rules.key
         # each table's bound: half the search's share of the memory budget
         self._memo_limit = budget.entries(SEARCH_SHARE / 2, MEMO_ENTRY_BYTES)
         rules.bound_caches(budget)
@@ -172,7 +175,7 @@ class Battle:
         """Attacker to move: can it force the goal within n of its moves?"""
         if n <= 0:
             return False
-        key = self.rules.key(self.pos)
+        key = self._memo_key(self.pos)
         memo = self._win.get(key)
         if memo is not None:
             if n >= memo[1]:
@@ -237,7 +240,7 @@ class Battle:
 
         (Self and reflex play: k may be 0, the defender must then deliver the goal.)
         """
-        key = self.rules.key(self.pos)
+        key = self._memo_key(self.pos)
         memo = self._lose.get(key)
         if memo is not None:
             if k >= memo[1]:
