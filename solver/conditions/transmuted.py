@@ -1,0 +1,286 @@
+"""TransmutedKings and ReflectiveKings (Popeye's names, with their White and
+Black forms): a king in check moves with the walks of the pieces that check
+it.
+
+What Popeye 4.104 plays (conditions/transmuting_kings/transmuting_kings.c,
+reflective_kings.c, optimisations/observation.c, and its move lists:
+tests/data/transmuted/):
+- a side's king *transmutes as* a walk when an enemy piece of that very
+  walk (its own walk: a queen is not a rook) observes the king's square;
+- `TransmutedKings` (`WhiteTransmutedKing`, `BlackTransmutedKing`: that
+  side's king only): a transmuting king moves with the walks it transmutes
+  as and with no other (not the king's unless an enemy king beside it is one
+  of them); one that does not transmute moves as a king (and castles);
+- `ReflectiveKings` (and its White / Black forms): the king moves as a king
+  and, besides, with the walks it transmutes as;
+- a king moving with a pawn's walk does not promote, steps two squares from
+  its second rank (recording no e.p. square: it is no pawn) and takes e.p.;
+- the transmuted king's observation (its check on the other king, its
+  watch over the squares the other king castles across) is Popeye's search
+  for an observer, modelled step by step (`king_observes`): the walks are
+  tried in Popeye's order, king, pawn, knight, rook, bishop, queen, then the
+  fairy walks, each only where a piece of that walk stands on the board
+  (either side's under TransmutedKings, the observing side's own under
+  ReflectiveKings: optimisations/observation.c); a walk tried whose lines
+  lead from the target to the king counts if the king transmutes as it.
+  Popeye's observation of the queen is optimised away for the side of a
+  lone transmuted king (only one side's TransmutedKing, no ReflectiveKing):
+  once the rook's and the bishop's walks were tried the queen's is not, and
+  once one of them was, the queen's is tried as the other; so a king that
+  transmutes as a queen observes nothing along the queen's lines there
+  (BlackTransmutedKing: Kb1 Qa6 Rc2 / Kg1: 1.Qa6-g6+ is legal, 1.Rc2-g2+
+  is not).  Under TransmutedKings a king observes as a king (its own walk)
+  only if no walk tried along the way found it transmuting (Popeye's lazy
+  flag is_king_transmuting_as_any_walk).
+(Popeye's test of check and of castling always has the other king on the
+target square, castling moving it onto the square it crosses, and a king
+beside the other king transmutes as a king: so that flag, and Popeye's
+leaving it set after a nested test of the same ply, never change an
+answer here; the rule is modelled all the same.)
+
+The king's walks change with every check, so pins, checking geometry,
+flights and every shortcut built on the walks are off: the rule set is
+bound on the generic generator with this module's pseudo-legal moves and
+observation (`Rules.bind_check`), as AnnanChess is.  What the condition
+keeps (`preserves`): a move changes only its own squares, kings are royal,
+a turn is one move, pieces have one colour.  Played alone, on the pieces
+whose walks feerie's observation answers geometrically (fairy riders,
+leapers, hoppers, lions ...; not the fairy pawns, orphans, friends, angle
+pieces, edgehogs), no piece attributes, no neutral pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solver.base.errors import InputError
+from solver.conditions.annan import PRESERVES, _add_moves, _ep_captures, double_step
+from solver.conditions.rules import ConditionSpec, Rules
+from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
+from solver.engine.move import DOUBLE
+from solver.engine.movegen import ep_captures
+from solver.pieces import generic
+from solver.pieces.catalogue import BY_KIND
+from solver.pieces.families import observes
+
+TRANSMUTED = "transmuted"
+REFLECTIVE = "reflective"
+FAMILY = "TransmutingKings"
+WALKS = {kind: piece.walks for kind, piece in BY_KIND.items()}
+# Popeye's order of the orthodox walks in its search for an observer
+# (find_square_observer_tracking_back_from_target.c: ortho_walks)
+ORTHODOX_ORDER = (KING, PAWN, KNIGHT, ROOK, BISHOP, QUEEN)
+# the fairy walks played: those whose observation is geometric and whose
+# moves do not depend on what the piece is (tested against Popeye)
+PLAYED_FAMILIES = frozenset({"leaper", "rider", "hopper", "lion", "cannon", "locust",
+                             "kangaroo", "lame", "contra", "leaperhopper", "equihopper"})
+
+
+def _played(kind: int) -> bool:
+    walks = WALKS[kind]
+    return kind <= KING or kind == 7 or (
+        bool(walks) and all(w.family in PLAYED_FAMILIES for w in walks))
+
+
+class Model:
+    """The transmuting kings of a problem: `modes` side -> TRANSMUTED or
+    REFLECTIVE (a side absent keeps an ordinary king)."""
+
+    def __init__(self, modes: dict[int, str]) -> None:
+        self.modes = modes
+        transmuted = TRANSMUTED in modes.values()
+        reflective = REFLECTIVE in modes.values()
+        # Popeye's filter of walks no piece has: both sides' pieces count
+        # where some king is transmuted, the observing side's own otherwise
+        self.both_sides = transmuted
+        # its queen optimisation, per observing side: off where the other
+        # side's king is transmuted or any king is reflective
+        self.queen_opt = {side: not reflective and modes.get(-side) != TRANSMUTED
+                          for side in (1, -1)}
+
+    # -- the enemy's observation of a king ---------------------------------------------
+
+    @staticmethod
+    def transmutes_as(pos, side: int, kind: int, extra: int = -1) -> bool:
+        """Does an enemy piece of exactly `kind` observe `side`'s king?
+        (`extra`: a square holding an enemy piece that `pos.occupied` does not
+        list yet: the king a castling test moved.)"""
+        ksq = pos.kings[side]
+        if ksq < 0:
+            return False
+        board = pos.board
+        code = -kind * side
+        walks = WALKS[kind]
+        pieces = pos.occupied[-side]
+        for a in pieces:
+            if board[a] == code and a != ksq and observes(board, a, ksq, walks):
+                return True
+        return extra >= 0 and extra not in pieces and board[extra] == code and \
+            observes(board, extra, ksq, walks)
+
+    def transmuted_kinds(self, pos, side: int) -> list[int]:
+        """The walks `side`'s king transmutes as, in Popeye's order of walks."""
+        board = pos.board
+        kinds = {board[a] * -side for a in pos.occupied[-side]}
+        return [k for k in sorted(kinds, key=_popeye_rank) if self.transmutes_as(pos, side, k)]
+
+    # -- the transmuting king's observation --------------------------------------------
+
+    def king_observes(self, pos, side: int, ksq: int, target: int) -> bool:
+        """Does `side`'s transmuting king on ksq observe `target`, as Popeye's
+        search for an observer finds it (module docstring), where no other
+        piece of the side does?"""
+        mode = self.modes[side]
+        board = pos.board
+        # (a castling test lifts a king off its square: its kind stays present,
+        # as in Popeye's count of pieces)
+        present = {KING} | {board[a] * side for a in pos.occupied[side] if board[a]}
+        if self.both_sides:
+            present |= {board[a] * -side for a in pos.occupied[-side] if board[a]}
+        extra = target if board[target] * side < 0 else -1
+        queen_opt = self.queen_opt[side]
+        rook_tried = bishop_tried = False
+        any_walk = False
+        for kind in sorted(present, key=_popeye_rank):
+            if not WALKS.get(kind):
+                continue
+            walk = kind
+            if queen_opt:
+                if kind == ROOK:
+                    rook_tried = True
+                elif kind == BISHOP:
+                    bishop_tried = True
+                elif kind == QUEEN:
+                    if rook_tried and bishop_tried:
+                        continue
+                    if rook_tried:
+                        walk = BISHOP
+                    elif bishop_tried:
+                        walk = ROOK
+            reaches = observes(board, ksq, target, WALKS[walk])
+            if mode == REFLECTIVE:
+                if reaches and (walk == KING or self.transmutes_as(pos, side, walk, extra)):
+                    return True
+                continue
+            if reaches:
+                if self.transmutes_as(pos, side, walk, extra):
+                    return True
+            elif not any_walk:
+                any_walk = self.transmutes_as(pos, side, walk, extra)
+        return mode == TRANSMUTED and not any_walk and observes(board, ksq, target, WALKS[KING])
+
+    def watch(self, pos, target: int, pieces) -> bool:
+        """Is `target` observed by one of the pieces on `pieces` (of one side)?"""
+        board = pos.board
+        king = None
+        for a in pieces:
+            code = board[a]
+            if not code or a == target:
+                continue
+            side = 1 if code > 0 else -1
+            if side in self.modes and a == pos.kings[side] and code == KING * side:
+                king = (side, a)
+                continue
+            if observes(board, a, target, WALKS[abs(code)]):
+                return True
+        return king is not None and self.king_observes(pos, king[0], king[1], target)
+
+    def check(self, pos, side: int | None = None) -> bool:
+        """Is `side`'s king (default: the side to move) observed by the enemy?"""
+        if side is None:
+            side = pos.side
+        ksq = pos.kings[side]
+        return ksq >= 0 and self.watch(pos, ksq, pos.occupied[-side])
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def pseudo(self, pos, promotions=None, compiled=None, watch=None) -> list[int]:
+        """The pseudo-legal moves, the transmuting king's with its walks."""
+        if promotions is None:
+            promotions = generic.promotion_kinds(pos)
+        if watch is None:
+            watch = self.watch
+        s = pos.side
+        ksq = pos.kings[s] if s in self.modes else -1
+        moves: dict[int, None] = {}
+        king_ep = False
+        for frm in sorted(pos.occupied[s]):
+            if frm != ksq or pos.board[frm] != KING * s:
+                generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
+                continue
+            kinds = self.transmuted_kinds(pos, s)
+            if self.modes[s] == REFLECTIVE or not kinds:
+                generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
+            walked: dict[int, None] = {}
+            for kind in kinds:
+                _add_moves(pos, frm, WALKS[kind], promotions, walked)
+            for m in walked:
+                # a king's double step records no e.p. square (Popeye:
+                # en_passant_find_potential, for pawns only)
+                moves[m & ~(7 << 14) if (m >> 14) & 7 == DOUBLE else m] = None
+            king_ep = PAWN in kinds
+        for m in ep_captures(pos):
+            moves[m] = None
+        if king_ep:
+            for m in _ep_captures(pos, {ksq: (PAWN,)}):
+                moves[m] = None
+        return list(moves)
+
+
+def _popeye_rank(kind: int) -> tuple[int, int]:
+    """Popeye's order of walks in its search for an observer: the orthodox
+    ones first (ORTHODOX_ORDER), then the fairy ones."""
+    if kind in ORTHODOX_ORDER:
+        return (0, ORTHODOX_ORDER.index(kind))
+    return (1, kind)
+
+
+def install_modes(rules: Rules, modes: dict[int, str], name: str) -> Rules:
+    """Install the transmuting kings of `modes` (side -> mode); a second call
+    (the other side's condition) adds its side to the first's."""
+    v = rules.variant
+    if v.neutral:
+        raise InputError(f"condition {name} with neutral pieces is not supported")
+    if v.attributes:
+        raise InputError(f"condition {name} with piece attributes is not supported")
+    if not all(_played(k) for k in v.kinds | set(v.promotions)):
+        raise InputError(f"condition {name} with these fairy pieces is not supported")
+    model = getattr(rules, "transmuting_kings", None)
+    if model is not None:
+        for side, mode in modes.items():
+            if side in model.modes:
+                raise InputError(f"condition {name} is given twice for one side")
+        merged = {**model.modes, **modes}
+    else:
+        merged = dict(modes)
+    model = Model(merged)
+    rules.transmuting_kings = model
+    rules.bind_check(model.check, model.watch, model.pseudo)
+    if double_step not in rules.key_parts:
+        rules.key_parts.append(double_step)
+    rules.records_ep = False
+    return rules
+
+
+def _install(name: str, modes: dict[int, str]) -> Callable:
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        for param in params:
+            raise InputError(f"condition {name} {param} is not supported")
+        return install_modes(rules, modes, name)
+
+    return install
+
+
+def _spec(name: str, modes: dict[int, str]) -> ConditionSpec:
+    return ConditionSpec(_install(name, modes), lambda params: PRESERVES, alone=True, family=FAMILY)
+
+
+SPECS: dict[str, ConditionSpec] = {
+    "TransmutedKings": _spec("TransmutedKings", {WHITE: TRANSMUTED, -WHITE: TRANSMUTED}),
+    "WhiteTransmutedKing": _spec("WhiteTransmutedKing", {WHITE: TRANSMUTED}),
+    "BlackTransmutedKing": _spec("BlackTransmutedKing", {-WHITE: TRANSMUTED}),
+    "ReflectiveKings": _spec("ReflectiveKings", {WHITE: REFLECTIVE, -WHITE: REFLECTIVE}),
+    "WhiteReflectiveKing": _spec("WhiteReflectiveKing", {WHITE: REFLECTIVE}),
+    "BlackReflectiveKing": _spec("BlackReflectiveKing", {-WHITE: REFLECTIVE}),
+}
+"""The registry's entries (solver.conditions.registry)."""

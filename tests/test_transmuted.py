@@ -1,0 +1,73 @@
+"""TransmutedKings and ReflectiveKings against Popeye (solver.conditions.transmuted).
+
+tests/data/transmuted/: random positions under each form (orthodox pieces,
+and fairy riders, leapers and hoppers in TransmutedFairy) in `~1`, #2, h#2
+and s#2, made by `tests/generate_popeye_data.py --transmuted`, and
+`Targeted.inp` written by hand: kings in check by each kind of piece, the
+checks by a transmuted king that Popeye counts and those it does not (its
+optimisation of the queen's observation, its filter of walks no piece has),
+a king's double step with a pawn's walk, castling beside the other king;
+each solved by Popeye 4.104; every case on the fast path, a third on the
+generic one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grammar
+from popeye_reference import cases, reference_tests
+from solver.conditions.registry import rules_for, unsupported_conditions
+from solver.engine.move import Move
+
+DATA = Path(__file__).parent / "data" / "transmuted"
+CASES = cases(DATA)
+
+
+def test_every_form_has_problems():
+    assert {case.split("#")[0] for case in CASES} == {
+        "TransmutedKings", "TransmutedKing", "ReflectiveKings", "ReflectiveKing", "TransmutedFairy",
+        "Targeted"}
+    assert len(CASES) >= 60
+
+
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(DATA)
+
+
+def _problem(condition: str, pieces: str):
+    [problem] = grammar.load(f"begin\ncondition {condition}\npieces {pieces}\nstipulation ~1\nend\n",
+                             "x.inp")
+    return problem
+
+
+def _moves(condition: str, pieces: str) -> set[str]:
+    problem = _problem(condition, pieces)
+    rules = rules_for(problem)
+    pos = rules.position(problem, 1)
+    return {Move.decode(m).uci() for m in rules.moves(pos)}
+
+
+def test_the_checks_popeye_counts():
+    """Popeye's three positions (docs/kings.md): the transmuted black king's
+    check as a rook counts, as a queen it does not where a rook stands on the
+    board (the queen's observation optimised away), it does where no rook nor
+    bishop stands; under ReflectiveKing neither, black having no rook."""
+    pieces = "white kb1 qa6 rc2 black kg1 ph3 pc5 sd3"
+    moves = _moves("BlackTransmutedKing", pieces)
+    assert "a6g6" in moves and "c2g2" not in moves
+    assert "h5h1" not in _moves("BlackTransmutedKing", "white kb1 qh5 black kg1")
+    moves = _moves("BlackReflectiveKing", pieces)
+    assert {"a6g6", "c2g2"} <= moves
+
+
+def test_the_king_moves_with_the_checking_walk():
+    moves = _moves("WhiteTransmutedKing", "white ke4 pc3 black kh8 sf6")
+    assert {m for m in moves if m.startswith("e4")} == {"e4f6", "e4d6", "e4g5", "e4g3", "e4d2",
+                                                          "e4f2", "e4c5"}
+
+
+def test_refused_by_name():
+    assert unsupported_conditions(_problem("TransmutedKings Madrasi", "white ke1 black ke8")) == \
+        "condition Madrasi with TransmutedKings is not supported"
+    assert "fairy pieces" in unsupported_conditions(_problem("ReflectiveKings", "white ke1 Oh1 black ke8"))
+    assert unsupported_conditions(_problem("WhiteTransmutedKing BlackReflectiveKing",
+                                           "white ke1 black ke8")) is None
