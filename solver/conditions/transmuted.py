@@ -61,7 +61,7 @@ from solver.engine.move import DOUBLE
 from solver.engine.movegen import ep_captures
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND
-from solver.pieces.families import observes
+from solver.pieces.observation import OBSERVERS
 
 TRANSMUTED = "transmuted"
 REFLECTIVE = "reflective"
@@ -101,28 +101,28 @@ class Model:
     # -- the enemy's observation of a king ---------------------------------------------
 
     @staticmethod
-    def transmutes_as(pos, side: int, kind: int, extra: int = -1) -> bool:
-        """Does an enemy piece of exactly `kind` observe `side`'s king?
-        (`extra`: a square holding an enemy piece that `pos.occupied` does not
-        list yet: the king a castling test moved.)"""
+    def transmuted_set(pos, side: int, extra: int = -1) -> set[int]:
+        """The kinds `side`'s king transmutes as: those of the enemy pieces
+        that observe it, each by its own walk (`extra`: a square holding an
+        enemy piece that `pos.occupied` does not list: the king a castling
+        test moved there)."""
         ksq = pos.kings[side]
+        out: set[int] = set()
         if ksq < 0:
-            return False
+            return out
         board = pos.board
-        code = -kind * side
-        walks = WALKS[kind]
         pieces = pos.occupied[-side]
         for a in pieces:
-            if board[a] == code and a != ksq and observes(board, a, ksq, walks):
-                return True
-        return extra >= 0 and extra not in pieces and board[extra] == code and \
-            observes(board, extra, ksq, walks)
+            code = board[a]
+            if code and a != ksq and abs(code) not in out and OBSERVERS[abs(code)](board, a, ksq):
+                out.add(abs(code))
+        if extra >= 0 and extra not in pieces and OBSERVERS[abs(board[extra])](board, extra, ksq):
+            out.add(abs(board[extra]))
+        return out
 
     def transmuted_kinds(self, pos, side: int) -> list[int]:
         """The walks `side`'s king transmutes as, in Popeye's order of walks."""
-        board = pos.board
-        kinds = {board[a] * -side for a in pos.occupied[-side]}
-        return [k for k in sorted(kinds, key=_popeye_rank) if self.transmutes_as(pos, side, k)]
+        return sorted(self.transmuted_set(pos, side), key=_popeye_rank)
 
     # -- the transmuting king's observation --------------------------------------------
 
@@ -130,14 +130,17 @@ class Model:
         """Does `side`'s transmuting king on ksq observe `target`, as Popeye's
         search for an observer finds it (module docstring), where no other
         piece of the side does?"""
-        mode = self.modes[side]
         board = pos.board
+        extra = target if board[target] * side < 0 else -1
+        transmuted = self.transmuted_set(pos, side, extra)
+        if not transmuted:   # no walk found it transmuting: it observes as a king
+            return OBSERVERS[KING](board, ksq, target)
+        mode = self.modes[side]
         # (a castling test lifts a king off its square: its kind stays present,
         # as in Popeye's count of pieces)
         present = {KING} | {board[a] * side for a in pos.occupied[side] if board[a]}
         if self.both_sides:
             present |= {board[a] * -side for a in pos.occupied[-side] if board[a]}
-        extra = target if board[target] * side < 0 else -1
         queen_opt = self.queen_opt[side]
         rook_tried = bishop_tried = False
         any_walk = False
@@ -157,17 +160,17 @@ class Model:
                         walk = BISHOP
                     elif bishop_tried:
                         walk = ROOK
-            reaches = observes(board, ksq, target, WALKS[walk])
+            reaches = OBSERVERS[walk](board, ksq, target)
             if mode == REFLECTIVE:
-                if reaches and (walk == KING or self.transmutes_as(pos, side, walk, extra)):
+                if reaches and (walk == KING or walk in transmuted):
                     return True
                 continue
             if reaches:
-                if self.transmutes_as(pos, side, walk, extra):
+                if walk in transmuted:
                     return True
-            elif not any_walk:
-                any_walk = self.transmutes_as(pos, side, walk, extra)
-        return mode == TRANSMUTED and not any_walk and observes(board, ksq, target, WALKS[KING])
+            elif walk in transmuted:
+                any_walk = True
+        return mode == TRANSMUTED and not any_walk and OBSERVERS[KING](board, ksq, target)
 
     def watch(self, pos, target: int, pieces) -> bool:
         """Is `target` observed by one of the pieces on `pieces` (of one side)?"""
@@ -181,7 +184,7 @@ class Model:
             if side in self.modes and a == pos.kings[side] and code == KING * side:
                 king = (side, a)
                 continue
-            if observes(board, a, target, WALKS[abs(code)]):
+            if OBSERVERS[abs(code)](board, a, target):
                 return True
         return king is not None and self.king_observes(pos, king[0], king[1], target)
 
