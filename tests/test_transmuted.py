@@ -17,7 +17,7 @@ from pathlib import Path
 import grammar
 from popeye_reference import cases, reference_tests
 from solver.conditions.registry import rules_for, unsupported_conditions
-from solver.engine.move import Move
+from solver.engine.move import EN_PASSANT, Move
 
 DATA = Path(__file__).parent / "data" / "transmuted"
 CASES = cases(DATA)
@@ -71,3 +71,19 @@ def test_refused_by_name():
     assert "fairy pieces" in unsupported_conditions(_problem("ReflectiveKings", "white ke1 Oh1 black ke8"))
     assert unsupported_conditions(_problem("WhiteTransmutedKing BlackReflectiveKing",
                                            "white ke1 black ke8")) is None
+
+
+def test_a_king_that_takes_en_passant_is_taken_back():
+    """The king takes e.p. with a pawn's walk (Targeted.inp: Popeye's
+    1.Ke5*d6 ep.); unmake puts the taken pawn back (Position.unmake restored
+    it for pawns only)."""
+    [problem] = grammar.load("begin\ncondition WhiteTransmutedKing\npieces white ke5 black kh8 pd5 pf6\n"
+                             "stipulation ~1\noption enpassant d7d6d5\nend\n", "x.inp")
+    rules = rules_for(problem)
+    pos = rules.position(problem, 1)
+    start = (list(pos.board), pos.hash, tuple(pos.kings), {s: set(pos.occupied[s]) for s in (1, -1)})
+    [ep] = [m for m in rules.moves(pos) if Move.decode(m).uci() == "e5d6" and (m >> 14) & 7 == EN_PASSANT]
+    pos.make(ep)
+    assert pos.board[0x43] == 0   # d5 taken
+    pos.unmake()
+    assert (list(pos.board), pos.hash, tuple(pos.kings), {s: set(pos.occupied[s]) for s in (1, -1)}) == start
