@@ -668,7 +668,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
 
 
 TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
-# --transmuted: TransmutedKings, ReflectiveKings and their sides' forms
+# --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing
 # (solver.conditions.transmuted), to tests/data/transmuted/ (tests/test_transmuted.py);
 # Targeted.inp is written by hand (kings in check by each kind of piece, the checks
 # by a transmuted king that Popeye counts and does not, castling)
@@ -681,6 +681,8 @@ TRANSMUTED_FORMS = {
                         "WhiteReflectiveKing BlackTransmutedKing"), _TRANSMUTED_STIPS),
     "TransmutedFairy": (("TransmutedKings", "BlackTransmutedKing", "WhiteTransmutedKing",
                          "ReflectiveKings"), ("~1", "~1", "#2", "h#2")),
+    "SuperTransmutingKing": (("WhiteSuperTransmutingKing", "BlackSuperTransmutingKing",
+                              "WhiteSuperTransmutingKing BlackSuperTransmutingKing"), _TRANSMUTED_STIPS),
 }
 # the fairy form's pieces: orthodox ones and fairy riders, leapers and hoppers
 TRANSMUTED_KINDS = {"TransmutedFairy": ("Q", "R", "B", "S", "P", "P", "N", "G", "CA", "Z", "LI",

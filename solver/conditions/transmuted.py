@@ -57,7 +57,8 @@ from solver.base.errors import InputError
 from solver.conditions.annan import PRESERVES, _add_moves, _ep_captures, double_step
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
-from solver.engine.move import DOUBLE
+from solver.engine.capabilities import NO_EFFECTS
+from solver.engine.move import DOUBLE, EN_PASSANT, PROMOTION
 from solver.engine.movegen import ep_captures
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND
@@ -65,6 +66,7 @@ from solver.pieces.observation import OBSERVERS
 
 TRANSMUTED = "transmuted"
 REFLECTIVE = "reflective"
+SUPER = "super"   # SuperTransmutingKing: the king becomes the piece it moves as
 FAMILY = "TransmutingKings"
 WALKS = {kind: piece.walks for kind, piece in BY_KIND.items()}
 # Popeye's order of the orthodox walks in its search for an observer
@@ -90,12 +92,14 @@ class Model:
         self.modes = modes
         transmuted = TRANSMUTED in modes.values()
         reflective = REFLECTIVE in modes.values()
+        supers = SUPER in modes.values()
         # Popeye's filter of walks no piece has: both sides' pieces count
-        # where some king is transmuted, the observing side's own otherwise
-        self.both_sides = transmuted
+        # where some king is transmuted (or supertransmuting), the observing
+        # side's own otherwise
+        self.both_sides = transmuted or supers
         # its queen optimisation, per observing side: off where the other
-        # side's king is transmuted or any king is reflective
-        self.queen_opt = {side: not reflective and modes.get(-side) != TRANSMUTED
+        # side's king is transmuted or any king is reflective or supertransmuting
+        self.queen_opt = {side: not reflective and not supers and modes.get(-side) != TRANSMUTED
                           for side in (1, -1)}
 
     # -- the enemy's observation of a king ---------------------------------------------
@@ -161,7 +165,7 @@ class Model:
                     elif bishop_tried:
                         walk = ROOK
             reaches = OBSERVERS[walk](board, ksq, target)
-            if mode == REFLECTIVE:
+            if mode == REFLECTIVE:   # (TRANSMUTED and SUPER observe alike)
                 if reaches and (walk == KING or walk in transmuted):
                     return True
                 continue
@@ -170,7 +174,7 @@ class Model:
                     return True
             elif walk in transmuted:
                 any_walk = True
-        return mode == TRANSMUTED and not any_walk and OBSERVERS[KING](board, ksq, target)
+        return mode != REFLECTIVE and not any_walk and OBSERVERS[KING](board, ksq, target)
 
     def watch(self, pos, target: int, pieces) -> bool:
         """Is `target` observed by one of the pieces on `pieces` (of one side)?"""
@@ -212,6 +216,8 @@ class Model:
                 generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
                 continue
             kinds = self.transmuted_kinds(pos, s)
+            if kinds and self.modes[s] == SUPER:
+                return self._super_moves(pos, frm, kinds, promotions)
             if self.modes[s] == REFLECTIVE or not kinds:
                 generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
             walked: dict[int, None] = {}
@@ -228,6 +234,35 @@ class Model:
             for m in _ep_captures(pos, {ksq: (PAWN,)}):
                 moves[m] = None
         return list(moves)
+
+
+    def _super_moves(self, pos, ksq: int, kinds: list[int], promotions) -> list[int]:
+        """A supertransmuting king in check: its moves with the walks it
+        transmutes as, and no other move of its side (Popeye:
+        supertransmuting_kings_move_generation_filter_solve); each turns it
+        into that piece (a promotion of the king: `super_effect`), `Ke4-d2=S`,
+        one move per walk where two walks reach one square; a pawn's e.p.
+        capture turns it into a pawn."""
+        moves: dict[int, None] = {}
+        for kind in kinds:
+            walked: dict[int, None] = {}
+            _add_moves(pos, ksq, WALKS[kind], promotions, walked)
+            for m in walked:
+                moves[(m & 0x3FFF) | PROMOTION << 14 | kind << 17 | KING << 24] = None
+        if PAWN in kinds:
+            for m in _ep_captures(pos, {ksq: (PAWN,)}):
+                moves[m] = None
+        return list(moves)
+
+    def super_effect(self, pos, m, side, frm, to, flag, bits, captured) -> None:
+        """After a supertransmuting king's move: it is that piece now, and its
+        side has no king (the promotion put the piece on the board)."""
+        if self.modes.get(side) != SUPER:
+            return
+        if flag == PROMOTION and (m >> 24) & 127 == KING:
+            pos.kings[side] = -1
+        elif flag == EN_PASSANT and pos.board[to] == KING * side:
+            pos.set_square(to, PAWN * side)
 
 
 def _popeye_rank(kind: int) -> tuple[int, int]:
@@ -256,8 +291,17 @@ def install_modes(rules: Rules, modes: dict[int, str], name: str) -> Rules:
         merged = {**model.modes, **modes}
     else:
         merged = dict(modes)
+    if SUPER in merged.values() and set(merged.values()) != {SUPER}:
+        raise InputError(f"condition {name} with another side's transmuting king is not supported")
+    if SUPER in merged.values() and any(w.family == "locust" for k in v.kinds | set(v.promotions)
+                                        for w in WALKS[k]):
+        # (a locust's capture square and the king's new kind share the move's bits)
+        raise InputError(f"condition {name} with locusts is not supported")
     model = Model(merged)
     rules.transmuting_kings = model
+    if SUPER in merged.values():
+        rules.effect_rules[:] = [r for r in rules.effect_rules if r.__name__ != "super_effect"]
+        rules.effect_rules.append(model.super_effect)
     rules.bind_check(model.check, model.watch, model.pseudo)
     if double_step not in rules.key_parts:
         rules.key_parts.append(double_step)
@@ -278,6 +322,14 @@ def _spec(name: str, modes: dict[int, str]) -> ConditionSpec:
     return ConditionSpec(_install(name, modes), lambda params: PRESERVES, alone=True, family=FAMILY)
 
 
+def _super_spec(name: str, side: int) -> ConditionSpec:
+    return ConditionSpec(_install(name, {side: SUPER}), lambda params: SUPER_PRESERVES, alone=True,
+                         family=FAMILY, has_effects=True)
+
+
+# the king becomes another piece: a move changes a piece's kind beyond its own squares' walk
+SUPER_PRESERVES = PRESERVES - {NO_EFFECTS}
+
 SPECS: dict[str, ConditionSpec] = {
     "TransmutedKings": _spec("TransmutedKings", {WHITE: TRANSMUTED, -WHITE: TRANSMUTED}),
     "WhiteTransmutedKing": _spec("WhiteTransmutedKing", {WHITE: TRANSMUTED}),
@@ -285,5 +337,7 @@ SPECS: dict[str, ConditionSpec] = {
     "ReflectiveKings": _spec("ReflectiveKings", {WHITE: REFLECTIVE, -WHITE: REFLECTIVE}),
     "WhiteReflectiveKing": _spec("WhiteReflectiveKing", {WHITE: REFLECTIVE}),
     "BlackReflectiveKing": _spec("BlackReflectiveKing", {-WHITE: REFLECTIVE}),
+    "WhiteSuperTransmutingKing": _super_spec("WhiteSuperTransmutingKing", WHITE),
+    "BlackSuperTransmutingKing": _super_spec("BlackSuperTransmutingKing", -WHITE),
 }
 """The registry's entries (solver.conditions.registry)."""
