@@ -668,7 +668,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
 
 
 TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
-# --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing
+# --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing,
+# VaultingKings
 # (solver.conditions.transmuted), to tests/data/transmuted/ (tests/test_transmuted.py);
 # Targeted.inp is written by hand (kings in check by each kind of piece, the checks
 # by a transmuted king that Popeye counts and does not, castling)
@@ -683,6 +684,8 @@ TRANSMUTED_FORMS = {
                          "ReflectiveKings"), ("~1", "~1", "#2", "h#2")),
     "SuperTransmutingKing": (("WhiteSuperTransmutingKing", "BlackSuperTransmutingKing",
                               "WhiteSuperTransmutingKing BlackSuperTransmutingKing"), _TRANSMUTED_STIPS),
+    "VaultingKings": (("VaultingKings", "VaultingKings S", "WhiteVaultingKing CA", "BlackVaultingKing G",
+                       "VaultingKings N", "BlackVaultingKing Z"), _TRANSMUTED_STIPS),
 }
 # the fairy form's pieces: orthodox ones and fairy riders, leapers and hoppers
 TRANSMUTED_KINDS = {"TransmutedFairy": ("Q", "R", "B", "S", "P", "P", "N", "G", "CA", "Z", "LI",

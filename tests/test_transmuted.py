@@ -1,5 +1,5 @@
-"""TransmutedKings, ReflectiveKings, SuperTransmutingKing against Popeye
-(solver.conditions.transmuted).
+"""TransmutedKings, ReflectiveKings, SuperTransmutingKing, VaultingKings against
+Popeye (solver.conditions.transmuted).
 
 tests/data/transmuted/: random positions under each form (orthodox pieces,
 and fairy riders, leapers and hoppers in TransmutedFairy) in `~1`, #2, h#2
@@ -27,7 +27,7 @@ CASES = cases(DATA)
 def test_every_form_has_problems():
     assert {case.split("#")[0] for case in CASES} == {
         "TransmutedKings", "TransmutedKing", "ReflectiveKings", "ReflectiveKing", "TransmutedFairy",
-        "SuperTransmutingKing", "Targeted"}
+        "SuperTransmutingKing", "VaultingKings", "Targeted"}
     assert len(CASES) >= 60
 
 
@@ -77,6 +77,10 @@ def test_refused_by_name():
                                            "white ke1 black ke8")) is None
     assert "not supported" in unsupported_conditions(_problem("WhiteSuperTransmutingKing BlackTransmutedKing",
                                                               "white ke1 black ke8"))
+    assert unsupported_conditions(_problem("VaultingKings Transmuting S", "white ke1 black ke8")) == \
+        "condition VaultingKings Transmuting is not supported"
+    assert unsupported_conditions(_problem("VaultingKings Q", "white ke1 black ke8")) == \
+        "condition VaultingKings Q is not supported"
     assert "locusts" in unsupported_conditions(_problem("BlackSuperTransmutingKing", "white ke1 Lh1 black ke8"))
 
 

@@ -67,6 +67,10 @@ from solver.pieces.observation import OBSERVERS
 TRANSMUTED = "transmuted"
 REFLECTIVE = "reflective"
 SUPER = "super"   # SuperTransmutingKing: the king becomes the piece it moves as
+VAULT = "vault"   # VaultingKings: the king in check moves as its vaulter too
+# the vaulters played: pieces none of whose moves is a king's step (Popeye removes
+# no duplicate move under VaultingKings), one per side
+VAULTERS = frozenset({"S", "N", "CA", "Z", "GI", "AN", "CR", "ZR", "G", "EQ", "AL", "DA"})
 FAMILY = "TransmutingKings"
 WALKS = {kind: piece.walks for kind, piece in BY_KIND.items()}
 # Popeye's order of the orthodox walks in its search for an observer
@@ -88,8 +92,10 @@ class Model:
     """The transmuting kings of a problem: `modes` side -> TRANSMUTED or
     REFLECTIVE (a side absent keeps an ordinary king)."""
 
-    def __init__(self, modes: dict[int, str]) -> None:
+    def __init__(self, modes: dict[int, str], vaulters: dict[int, int] | None = None) -> None:
         self.modes = modes
+        # VaultingKings: side -> the kind its king vaults as when in check
+        self.vaulters = vaulters or {}
         transmuted = TRANSMUTED in modes.values()
         reflective = REFLECTIVE in modes.values()
         supers = SUPER in modes.values()
@@ -140,6 +146,9 @@ class Model:
         if not transmuted:   # no walk found it transmuting: it observes as a king
             return OBSERVERS[KING](board, ksq, target)
         mode = self.modes[side]
+        if mode == VAULT:   # in check: as a king and as its vaulter (vaulting_kings.c)
+            return OBSERVERS[KING](board, ksq, target) or OBSERVERS[self.vaulters[side]](
+                board, ksq, target)
         # (a castling test lifts a king off its square: its kind stays present,
         # as in Popeye's count of pieces)
         present = {KING} | {board[a] * side for a in pos.occupied[side] if board[a]}
@@ -216,6 +225,11 @@ class Model:
                 generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
                 continue
             kinds = self.transmuted_kinds(pos, s)
+            if self.modes[s] == VAULT:
+                generic.add_piece_moves(pos, frm, promotions, moves, None, watch)
+                if kinds:
+                    _add_moves(pos, frm, WALKS[self.vaulters[s]], promotions, moves)
+                continue
             if kinds and self.modes[s] == SUPER:
                 return self._super_moves(pos, frm, kinds, promotions)
             if self.modes[s] == REFLECTIVE or not kinds:
@@ -273,7 +287,8 @@ def _popeye_rank(kind: int) -> tuple[int, int]:
     return (1, kind)
 
 
-def install_modes(rules: Rules, modes: dict[int, str], name: str) -> Rules:
+def install_modes(rules: Rules, modes: dict[int, str], name: str,
+                  vaulters: dict[int, int] | None = None) -> Rules:
     """Install the transmuting kings of `modes` (side -> mode); a second call
     (the other side's condition) adds its side to the first's."""
     v = rules.variant
@@ -289,6 +304,7 @@ def install_modes(rules: Rules, modes: dict[int, str], name: str) -> Rules:
             if side in model.modes:
                 raise InputError(f"condition {name} is given twice for one side")
         merged = {**model.modes, **modes}
+        vaulters = {**model.vaulters, **(vaulters or {})}
     else:
         merged = dict(modes)
     if SUPER in merged.values() and set(merged.values()) != {SUPER}:
@@ -297,7 +313,9 @@ def install_modes(rules: Rules, modes: dict[int, str], name: str) -> Rules:
                                         for w in WALKS[k]):
         # (a locust's capture square and the king's new kind share the move's bits)
         raise InputError(f"condition {name} with locusts is not supported")
-    model = Model(merged)
+    if VAULT in merged.values() and set(merged.values()) != {VAULT}:
+        raise InputError(f"condition {name} with another side's transmuting king is not supported")
+    model = Model(merged, vaulters)
     rules.transmuting_kings = model
     if SUPER in merged.values():
         rules.effect_rules[:] = [r for r in rules.effect_rules if r.__name__ != "super_effect"]
@@ -330,6 +348,29 @@ def _super_spec(name: str, side: int) -> ConditionSpec:
 # the king becomes another piece: a move changes a piece's kind beyond its own squares' walk
 SUPER_PRESERVES = PRESERVES - {NO_EFFECTS}
 
+def _vault_install(name: str, sides: tuple[int, ...]) -> Callable:
+    def install(rules: Rules, params: tuple[str, ...]) -> Rules:
+        from solver.pieces.catalogue import by_code
+
+        if "Transmuting" in params:
+            raise InputError(f"condition {name} Transmuting is not supported")
+        if len(params) > 1:
+            raise InputError(f"condition {name} with more than one vaulter is not supported")
+        code = params[0].upper() if params else "EQ"   # Popeye's default: the equihopper
+        piece = by_code(code)
+        if piece is None or code not in VAULTERS:
+            raise InputError(f"condition {name} {code} is not supported")
+        return install_modes(rules, {side: VAULT for side in sides}, name,
+                             {side: piece.kind for side in sides})
+
+    return install
+
+
+def _vault_spec(name: str, sides: tuple[int, ...]) -> ConditionSpec:
+    return ConditionSpec(_vault_install(name, sides), lambda params: PRESERVES, alone=True,
+                         family=FAMILY)
+
+
 SPECS: dict[str, ConditionSpec] = {
     "TransmutedKings": _spec("TransmutedKings", {WHITE: TRANSMUTED, -WHITE: TRANSMUTED}),
     "WhiteTransmutedKing": _spec("WhiteTransmutedKing", {WHITE: TRANSMUTED}),
@@ -339,5 +380,8 @@ SPECS: dict[str, ConditionSpec] = {
     "BlackReflectiveKing": _spec("BlackReflectiveKing", {-WHITE: REFLECTIVE}),
     "WhiteSuperTransmutingKing": _super_spec("WhiteSuperTransmutingKing", WHITE),
     "BlackSuperTransmutingKing": _super_spec("BlackSuperTransmutingKing", -WHITE),
+    "VaultingKings": _vault_spec("VaultingKings", (WHITE, -WHITE)),
+    "WhiteVaultingKing": _vault_spec("WhiteVaultingKing", (WHITE,)),
+    "BlackVaultingKing": _vault_spec("BlackVaultingKing", (-WHITE,)),
 }
 """The registry's entries (solver.conditions.registry)."""

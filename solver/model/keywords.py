@@ -165,7 +165,8 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("trans_king", "whtrans_king", "bltrans_king",
                                          "refl_king", "whrefl_king", "blrefl_king",
-                                         "whsupertrans_king", "blsupertrans_king")})
+                                         "whsupertrans_king", "blsupertrans_king",
+                                         "vault_king", "whvault_king", "blvault_king")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
