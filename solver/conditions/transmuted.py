@@ -1,6 +1,6 @@
 """TransmutedKings and ReflectiveKings (Popeye's names, with their White and
-Black forms): a king in check moves with the walks of the pieces that check
-it.
+Black forms), SuperTransmutingKing and VaultingKings: a king in check moves
+with the walks of the pieces that check it (or of its vaulter).
 
 What Popeye 4.104 plays (conditions/transmuting_kings/transmuting_kings.c,
 reflective_kings.c, optimisations/observation.c, and its move lists:
@@ -32,6 +32,16 @@ tests/data/transmuted/):
   is not).  Under TransmutedKings a king observes as a king (its own walk)
   only if no walk tried along the way found it transmuting (Popeye's lazy
   flag is_king_transmuting_as_any_walk).
+- `WhiteSuperTransmutingKing` / `BlackSuperTransmutingKing`: a king that
+  transmutes must move with those walks (no other move of its side) and
+  becomes that piece, its side then kingless (super.c): `Ke4-d2=S`, one
+  move per walk, `Ke5*d6 ep.=P`; its observation is TransmutedKings', with
+  Popeye's queen optimisation off for both sides;
+- `VaultingKings` (`WhiteVaultingKing`, `BlackVaultingKing`) with one
+  vaulter (the equihopper by default): a king in check moves, and observes,
+  as a king and as its vaulter too (vaulting_kings.c); played for vaulters
+  none of whose moves is a king's step (Popeye removes no duplicate move
+  there), not `Transmuting` nor several vaulters.
 (Popeye's test of check and of castling always has the other king on the
 target square, castling moving it onto the square it crosses, and a king
 beside the other king transmutes as a king: so that flag, and Popeye's
