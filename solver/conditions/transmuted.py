@@ -152,13 +152,22 @@ class Model:
         piece of the side does?"""
         board = pos.board
         extra = target if board[target] * side < 0 else -1
+        mode = self.modes[side]
+        as_king = OBSERVERS[KING](board, ksq, target)
+        if mode == VAULT:   # in check: as a king and as its vaulter (vaulting_kings.c)
+            if as_king or not OBSERVERS[self.vaulters[side]](board, ksq, target):
+                return as_king
+            return bool(self.transmuted_set(pos, side, extra))
+        if not as_king:
+            # (first the cheap question: can a walk it may transmute as reach the target?)
+            kinds = {abs(board[a]) for a in pos.occupied[-side] if board[a]}
+            if extra >= 0:
+                kinds.add(abs(board[extra]))
+            if not any(WALKS.get(k) and OBSERVERS[k](board, ksq, target) for k in kinds):
+                return False
         transmuted = self.transmuted_set(pos, side, extra)
         if not transmuted:   # no walk found it transmuting: it observes as a king
-            return OBSERVERS[KING](board, ksq, target)
-        mode = self.modes[side]
-        if mode == VAULT:   # in check: as a king and as its vaulter (vaulting_kings.c)
-            return OBSERVERS[KING](board, ksq, target) or OBSERVERS[self.vaulters[side]](
-                board, ksq, target)
+            return as_king
         # (a castling test lifts a king off its square: its kind stays present,
         # as in Popeye's count of pieces)
         present = {KING} | {board[a] * side for a in pos.occupied[side] if board[a]}
