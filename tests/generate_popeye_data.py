@@ -617,7 +617,7 @@ KINGS_FORMS = {
 def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         table: dict | None = None, out_dir: Path = CONDITIONS_DIR,
                         texts_of: dict | None = None, problems: int = CONDITION_PROBLEMS,
-                        keep=None) -> None:
+                        keep=None, kinds_of: dict | None = None) -> None:
     """tests/data/popeye_conditions/CONDITION.inp / .out: random orthodox
     positions under one condition each, in the stipulations of
     CONDITION_FORMS, the condition written as one of CONDITION_TEXTS (or
@@ -636,7 +636,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if found >= problems:
                     break
                 low, high = (3, 8) if stipulation == "~1" else (2, 5)
-                pieces = random_position(rng, rng.randint(low, high), 0.5)
+                pieces = random_position(rng, rng.randint(low, high), 0.5,
+                                         (kinds_of or {}).get(condition, KINDS))
                 if condition.startswith("SingleBoxType"):
                     # in play, White has the officers: fewer moves for the side that has many
                     pieces = singlebox_position(rng, condition == "SingleBoxType3",
@@ -701,6 +702,29 @@ KOBUL_FORMS = {
     "KobulKings": (("KobulKings",), ("~1", "~1", "#2", "h#2", "s#2")),
     "KobulKingsSide": (("KobulKings White", "KobulKings Black"), ("~1", "#2", "h#2", "s#2")),
 }
+TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
+# --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing,
+# VaultingKings
+# (solver.conditions.transmuted), to tests/data/transmuted/ (tests/test_transmuted.py);
+# Targeted.inp is written by hand (kings in check by each kind of piece, the checks
+# by a transmuted king that Popeye counts and does not, castling)
+_TRANSMUTED_STIPS = ("~1", "~1", "#2", "h#2", "s#2")
+TRANSMUTED_FORMS = {
+    "TransmutedKings": (("TransmutedKings",), _TRANSMUTED_STIPS),
+    "TransmutedKing": (("WhiteTransmutedKing", "BlackTransmutedKing"), _TRANSMUTED_STIPS),
+    "ReflectiveKings": (("ReflectiveKings",), _TRANSMUTED_STIPS),
+    "ReflectiveKing": (("WhiteReflectiveKing", "BlackReflectiveKing",
+                        "WhiteReflectiveKing BlackTransmutedKing"), _TRANSMUTED_STIPS),
+    "TransmutedFairy": (("TransmutedKings", "BlackTransmutedKing", "WhiteTransmutedKing",
+                         "ReflectiveKings"), ("~1", "~1", "#2", "h#2")),
+    "SuperTransmutingKing": (("WhiteSuperTransmutingKing", "BlackSuperTransmutingKing",
+                              "WhiteSuperTransmutingKing BlackSuperTransmutingKing"), _TRANSMUTED_STIPS),
+    "VaultingKings": (("VaultingKings", "VaultingKings S", "WhiteVaultingKing CA", "BlackVaultingKing G",
+                       "VaultingKings N", "BlackVaultingKing Z"), _TRANSMUTED_STIPS),
+}
+# the fairy form's pieces: orthodox ones and fairy riders, leapers and hoppers
+TRANSMUTED_KINDS = {"TransmutedFairy": ("Q", "R", "B", "S", "P", "P", "N", "G", "CA", "Z", "LI",
+                                        "KA", "NH", "AM", "WE", "FE", "L", "RO", "PA")}
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1119,6 +1143,8 @@ def main() -> None:
                         help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
     parser.add_argument("--kings", action="store_true",
                         help="the king conditions: OscillatingKings, SwappingKings (tests/data/kings/)")
+    parser.add_argument("--transmuted", action="store_true",
+                        help="TransmutedKings, ReflectiveKings (tests/data/transmuted/)")
     parser.add_argument("--bgl", action="store_true",
                         help="the problems under BGL (tests/data/bgl/)")
     parser.add_argument("--frankfurt", action="store_true",
@@ -1180,6 +1206,14 @@ def main() -> None:
                             {name: stips for name, (_, stips) in KOBUL_FORMS.items()}, KOBUL_DIR,
                             {name: texts for name, (texts, _) in KOBUL_FORMS.items()})
         targeted = KOBUL_DIR / "Targeted.inp"
+        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
+            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif args.transmuted:
+        generate_conditions(args.popeye, args.seed, args.forms,
+                            {name: stips for name, (_, stips) in TRANSMUTED_FORMS.items()}, TRANSMUTED_DIR,
+                            {name: texts for name, (texts, _) in TRANSMUTED_FORMS.items()}, problems=3,
+                            kinds_of=TRANSMUTED_KINDS)
+        targeted = TRANSMUTED_DIR / "Targeted.inp"
         if targeted.exists() and (not args.forms or "Targeted" in args.forms):
             targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
     elif args.bgl:

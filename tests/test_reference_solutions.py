@@ -49,7 +49,6 @@ UNSUPPORTED = {
     "beispiel/duplex.inp#4": "condition MirrorCirce with neutral pieces is not supported",
     "beispiel/duplex.inp#6": "condition NorskSjakk is not supported",
     "beispiel/duplex.inp#7": "condition HaanerChess is not supported",
-    "beispiel/duplex.inp#8": "condition TransmutedKings is not supported",
     "beispiel/duplex.inp#11": "piece attribute Royal with condition NoCapture is not supported",
     "beispiel/duplex.inp#12": "stipulation exact-=2 is not supported (exact- stipulations of direct, self and reflex play)",
     "beispiel/duplex.inp#14": "stipulation ser-<>3 is not supported (goal <> (exchange))",

@@ -20,7 +20,7 @@ def _specs() -> dict[str, ConditionSpec]:
     """`CONDITIONS`, made on first use: the condition modules are imported
     when a problem names a condition (start-up: one without imports none).
     A new condition: its module in the import, its line in the dict."""
-    from solver.conditions import breton, magicsquares, masand, oscillating
+    from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
@@ -62,6 +62,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "Breton": breton.SPEC,
     "MagicSquares": magicsquares.SPEC,
     **oscillating.SPECS,
+    **transmuted.SPECS,
 }
 
 

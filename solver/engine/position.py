@@ -367,7 +367,7 @@ class Position:
         board[frm] = p
         if p == KING * s:
             self.kings[s] = frm
-        elif flag == EN_PASSANT:
+        if flag == EN_PASSANT:   # (a king that moves with a pawn's walk takes e.p. too)
             capsq = to - 16 * s
             board[capsq] = -PAWN * s
             self.occupied[-s].add(capsq)

@@ -164,6 +164,12 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # FrankfurtChess, KobulKings (solver.conditions.frankfurt, kobul)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("frankfurt", "kobulkings")})
+# TransmutedKings, ReflectiveKings and their sides' forms (solver.conditions.transmuted)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("trans_king", "whtrans_king", "bltrans_king",
+                                         "refl_king", "whrefl_king", "blrefl_king",
+                                         "whsupertrans_king", "blsupertrans_king",
+                                         "vault_king", "whvault_king", "blvault_king")})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
