@@ -62,6 +62,8 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -1052,7 +1054,7 @@ def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool
     the last one), that after `keep` not in check."""
     import grammar
     from solver.conditions.registry import rules_for
-    from solver.engine.board import WHITE, square_name
+    from solver.engine.board import WHITE
     from solver.search.proofgame import start_problem
 
     [problem] = grammar.load_strict("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation dia1\n"
@@ -1115,6 +1117,56 @@ def generate_proofgames(binary: str, seed: int, forms: list[str] | None = None) 
         print(f"{name}: {len(kept)} problems", file=sys.stderr)
 
 
+@dataclass(frozen=True)
+class ConditionData:
+    """One `--FLAG` data set of `generate_conditions`: random positions under
+    the forms' conditions into `out_dir`, and the hand-written Targeted.inp
+    there, if any, solved by Popeye as it stands."""
+    out_dir: Path
+    # form -> its stipulations (conditions from `texts`), or form -> (condition texts, stipulations)
+    forms: dict
+    help: str
+    texts: dict | None = None
+    problems: int = CONDITION_PROBLEMS
+    keep: Callable | None = None
+    kinds_of: dict | None = None
+
+    def generate(self, binary: str, seed: int, names: list[str]) -> None:
+        table, texts = self.forms, self.texts
+        if table and isinstance(next(iter(table.values()))[0], tuple):
+            table = {name: stips for name, (_, stips) in self.forms.items()}
+            texts = {name: texts for name, (texts, _) in self.forms.items()}
+        generate_conditions(binary, seed, names, table, self.out_dir, texts, problems=self.problems,
+                            keep=self.keep, kinds_of=self.kinds_of)
+        targeted = self.out_dir / "Targeted.inp"
+        if targeted.exists() and (not names or "Targeted" in names):
+            targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
+# The data sets of generate_conditions, by their flag.
+CONDITION_DATA = {
+    "capturer": ConditionData(CAPTURER_DIR, CAPTURER_FORMS,
+                              "the problems under conditions that change the mover"),
+    "effects": ConditionData(EFFECTS_DIR, EFFECTS_FORMS, "the problems under Masand, Breton, MagicSquares"),
+    "circe": ConditionData(CIRCE_DIR, CIRCE_FORMS, "the problems under the Circe family"),
+    "einstein": ConditionData(EINSTEIN_DIR, EINSTEIN_FORMS,
+                              "EinsteinChess, its relatives and Circe Einstein", EINSTEIN_TEXTS),
+    "imitator": ConditionData(IMITATOR_DIR, IMITATOR_FORMS, "the problems under Imitator",
+                              problems=IMITATOR_PROBLEMS),
+    "ghost": ConditionData(GHOST_DIR, GHOST_FORMS, "the problems under GhostChess and HauntedChess",
+                           GHOST_TEXTS, problems=GHOST_PROBLEMS, keep=ghost_returns),
+    "circekinds": ConditionData(CIRCEKINDS_DIR, CIRCEKINDS_FORMS, "the Circe forms of other reborn kinds"),
+    "kings": ConditionData(KINGS_DIR, KINGS_FORMS, "the king conditions: OscillatingKings, SwappingKings",
+                           problems=4),
+    "transmuted": ConditionData(TRANSMUTED_DIR, TRANSMUTED_FORMS,
+                                "TransmutedKings, ReflectiveKings, SuperTransmutingKing, VaultingKings",
+                                problems=3, kinds_of=TRANSMUTED_KINDS),
+    "bgl": ConditionData(BGL_DIR, BGL_FORMS, "the problems under BGL", BGL_TEXTS),
+    "frankfurt": ConditionData(FRANKFURT_DIR, FRANKFURT_FORMS, "the problems under FrankfurtChess"),
+    "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -1125,36 +1177,16 @@ def main() -> None:
                         help="the problems under conditions (tests/data/popeye_conditions/)")
     parser.add_argument("--goals", action="store_true",
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
-    parser.add_argument("--capturer", action="store_true",
-                        help="the problems under conditions that change the mover (tests/data/capturer/)")
-    parser.add_argument("--effects", action="store_true",
-                        help="the problems under Masand, Breton, MagicSquares (tests/data/effects/)")
-    parser.add_argument("--circe", action="store_true",
-                        help="the problems under the Circe family (tests/data/circe/)")
     parser.add_argument("--proofgames", action="store_true",
                         help="proof games from random games (tests/data/proofgames/)")
-    parser.add_argument("--einstein", action="store_true",
-                        help="EinsteinChess, its relatives and Circe Einstein (tests/data/einstein/)")
-    parser.add_argument("--imitator", action="store_true",
-                        help="the problems under Imitator (tests/data/imitator/)")
-    parser.add_argument("--ghost", action="store_true",
-                        help="the problems under GhostChess and HauntedChess (tests/data/ghost/)")
-    parser.add_argument("--circekinds", action="store_true",
-                        help="the Circe forms of other reborn kinds (tests/data/circekinds/)")
-    parser.add_argument("--kings", action="store_true",
-                        help="the king conditions: OscillatingKings, SwappingKings (tests/data/kings/)")
-    parser.add_argument("--transmuted", action="store_true",
-                        help="TransmutedKings, ReflectiveKings (tests/data/transmuted/)")
-    parser.add_argument("--bgl", action="store_true",
-                        help="the problems under BGL (tests/data/bgl/)")
-    parser.add_argument("--frankfurt", action="store_true",
-                        help="the problems under FrankfurtChess (tests/data/frankfurt/)")
-    parser.add_argument("--kobul", action="store_true",
-                        help="the problems under KobulKings (tests/data/kobul/)")
     parser.add_argument("--nontrivial", action="store_true",
                         help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
+    for flag, data in CONDITION_DATA.items():
+        parser.add_argument(f"--{flag}", action="store_true",
+                            help=f"{data.help} ({data.out_dir.relative_to(ROOT)}/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
+    chosen = [data for flag, data in CONDITION_DATA.items() if getattr(args, flag)]
     if args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
         generate_atob(args.popeye, args.seed, args.forms)
@@ -1162,65 +1194,9 @@ def main() -> None:
         generate_nontrivial(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
-    elif args.capturer:
-        generate_conditions(args.popeye, args.seed, args.forms, CAPTURER_FORMS, CAPTURER_DIR)
-    elif args.einstein:
-        generate_conditions(args.popeye, args.seed, args.forms, EINSTEIN_FORMS, EINSTEIN_DIR, EINSTEIN_TEXTS)
-        targeted = EINSTEIN_DIR / "Targeted.inp"
-        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
-            (EINSTEIN_DIR / "Targeted.out").write_text(popeye(args.popeye, targeted.read_text()))
-    elif args.imitator:
-        generate_conditions(args.popeye, args.seed, args.forms, IMITATOR_FORMS, IMITATOR_DIR,
-                            problems=IMITATOR_PROBLEMS)
-    elif args.ghost:
-        generate_conditions(args.popeye, args.seed, args.forms, GHOST_FORMS, GHOST_DIR, GHOST_TEXTS,
-                            problems=GHOST_PROBLEMS, keep=ghost_returns)
-    elif args.effects:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in EFFECTS_FORMS.items()}, EFFECTS_DIR,
-                            {name: texts for name, (texts, _) in EFFECTS_FORMS.items()})
-    elif args.circe:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in CIRCE_FORMS.items()}, CIRCE_DIR,
-                            {name: texts for name, (texts, _) in CIRCE_FORMS.items()})
-    elif args.circekinds:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in CIRCEKINDS_FORMS.items()}, CIRCEKINDS_DIR,
-                            {name: texts for name, (texts, _) in CIRCEKINDS_FORMS.items()})
-    elif args.kings:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in KINGS_FORMS.items()}, KINGS_DIR,
-                            {name: texts for name, (texts, _) in KINGS_FORMS.items()}, problems=4)
-        targeted = KINGS_DIR / "Targeted.inp"
-        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
-            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
-    elif args.frankfurt:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in FRANKFURT_FORMS.items()}, FRANKFURT_DIR,
-                            {name: texts for name, (texts, _) in FRANKFURT_FORMS.items()})
-        targeted = FRANKFURT_DIR / "Targeted.inp"
-        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
-            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
-    elif args.kobul:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in KOBUL_FORMS.items()}, KOBUL_DIR,
-                            {name: texts for name, (texts, _) in KOBUL_FORMS.items()})
-        targeted = KOBUL_DIR / "Targeted.inp"
-        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
-            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
-    elif args.transmuted:
-        generate_conditions(args.popeye, args.seed, args.forms,
-                            {name: stips for name, (_, stips) in TRANSMUTED_FORMS.items()}, TRANSMUTED_DIR,
-                            {name: texts for name, (texts, _) in TRANSMUTED_FORMS.items()}, problems=3,
-                            kinds_of=TRANSMUTED_KINDS)
-        targeted = TRANSMUTED_DIR / "Targeted.inp"
-        if targeted.exists() and (not args.forms or "Targeted" in args.forms):
-            targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
-    elif args.bgl:
-        generate_conditions(args.popeye, args.seed, args.forms, BGL_FORMS, BGL_DIR, BGL_TEXTS)
-        # Targeted.inp is written by hand: Popeye solves it as it stands
-        targeted = BGL_DIR / "Targeted.inp"
-        targeted.with_suffix(".out").write_text(popeye(args.popeye, targeted.read_text()))
+    elif chosen:
+        for data in chosen:
+            data.generate(args.popeye, args.seed, args.forms)
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:
