@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 WHITE = "white"
 BLACK = "black"
 NEUTRAL = "neutral"
+HALF_NEUTRAL = "HalfNeutral"   # the piece attribute (solver.engine.halfneutral)
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
 
@@ -269,8 +270,10 @@ class Problem:
         pieces, piece attributes, neutral pieces beside what feerie does not
         play with them, in this twin or another."""
         reasons: list[str] = []
-        neutral = any(p.color == NEUTRAL for p in self.pieces) or any(
-            c.kind == "add" and c.args[0] == NEUTRAL for t in self.twins for c in t.commands)
+        # a half-neutral piece is neutral on and off (solver.engine.halfneutral)
+        neutral = any(p.color == NEUTRAL or HALF_NEUTRAL in p.attributes for p in self.pieces) or any(
+            c.kind == "add" and (c.args[0] == NEUTRAL or HALF_NEUTRAL in c.args[3:])
+            for t in self.twins for c in t.commands)
 
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
@@ -290,8 +293,10 @@ class Problem:
                 if neutral and kind in COLOUR_BOUND_KINDS:
                     reasons.append(f"the {COLOUR_BOUND_KINDS[kind]} with neutral pieces is not"
                                    " supported")
-                if neutral and attributes:
-                    reasons.append(f"piece attribute {attributes[0]} with neutral pieces is not supported")
+                if neutral and any(a != HALF_NEUTRAL for a in attributes):
+                    reasons.append(f"piece attribute "
+                                   f"{next(a for a in attributes if a != HALF_NEUTRAL)} with neutral"
+                                   " pieces is not supported")
                 reasons.extend(attribute_reasons([(color, kind, attributes)], self))
 
         stipulation(self.stipulation)
