@@ -98,7 +98,8 @@ def _refusals(pieces: str, extra: str = "") -> tuple[str, ...]:
 
 def test_refused_by_name():
     assert _refusals("white halfneutral Ke1 black Ke8") == \
-        ("piece attribute HalfNeutral on a king is not supported",)
+        ("piece attribute HalfNeutral on a king beside another king is not supported",)
+    assert _refusals("white halfneutral Ke1 Rh1") == ()   # alone: the neutral king when it moves
     assert _refusals("white Ke1 black Ke8 black halfneutral Ra2", "condition circe\n")[0] in (
         "condition Circe with neutral pieces is not supported",
         "piece attribute HalfNeutral with condition Circe is not supported")

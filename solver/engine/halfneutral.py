@@ -21,14 +21,17 @@ takes the journal entry off, puts the squares back, and the base unmake
 restores every square the move touched (the arrival square is one of them,
 so the piece's phase comes back with it) and the hash.
 
-A half-neutral king is refused before solving (Popeye's king-square
-bookkeeping then gives the neutral king to both sides beside the other
-side's king: `solver.pieces.attributes.unsupported`).
+A half-neutral king is played alone only (the diagram's one king, as a
+neutral king must be): neutral, it is both sides' king; moved, it becomes
+the mover's, and the other side has none (Popeye's king_square.c).  Beside
+another king it is refused before solving (Popeye then gives the neutral
+king to both sides beside the other side's king:
+`solver.pieces.attributes.unsupported`).
 """
 
 from __future__ import annotations
 
-from solver.engine.board import CASTLE_PATH, draw_keys, key_generator
+from solver.engine.board import CASTLE_PATH, KING, draw_keys, key_generator
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.engine.neutral import NeutralPosition
 from solver.engine.position import Position
@@ -47,6 +50,8 @@ class HalfNeutralPosition(NeutralPosition):
     per move made (not per set_state), (half before, effect or None)."""
 
     __slots__ = ("half", "journal")
+    # a half-neutral king alone may become neutral: both sides' king
+    kings_change = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,6 +109,8 @@ class HalfNeutralPosition(NeutralPosition):
             p, neutral = self._lift(to)
             if neutral:   # a neutral half-neutral piece: now the mover's
                 self._drop(to, p * s, False)
+                if p == KING:   # the neutral king was both sides': now the mover's alone
+                    self.kings[-s] = -1
                 effect = (to, s)
             else:         # a white or black one: now neutral
                 self._drop(to, abs(p), True)

@@ -345,7 +345,9 @@ def attribute_reasons(pieces, problem: Problem) -> list[str]:
         c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
     names = [c.name for c in problem.conditions] + [
         c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
-    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)))
+    kings = sum(p.kind == "K" for p in problem.pieces) + sum(
+        c.kind == "add" and c.args[1] == "K" for t in problem.twins for c in t.commands)
+    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
 
 
 def royal_conflicts(pieces) -> list[str]:

@@ -124,8 +124,10 @@ def component_text(c: Component, language: str = "en") -> str:
         tail = " ep." if c.en_passant else ""
         head = bare[:len(bare) - len(tail)] if tail else bare
         return head + note + promotion + tail
-    if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`)
-        return c.castling + effects_text(c, language)
+    if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`; a
+        # half-neutral king's change of phase, `0-0=nh`)
+        return c.castling + (half_neutral_text(c.half_neutral, language) if c.half_neutral else "") \
+            + effects_text(c, language)
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
@@ -244,6 +246,7 @@ _SQUARE = r"[a-h][1-8]"
 _PREFIX = r"(?:[rkcu]|hn|dn){1,5}"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
+    rf"(?:=(?P<cphase>n)h(?![A-Za-z0-9]))?"   # (a half-neutral king becomes neutral: `0-0=nh`)
     rf"(?:\[I(?P<cimit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # (the imitators after castling: `0-0[Ic4]`)
     rf"(?P<cswap>\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])?"   # (the kings' exchange: `0-0[Kf7<->Kg1]`)
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
@@ -434,6 +437,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 rook = Effect(("f" if castling == "0-0" else "d") + to[1], (colour, "R", ()),
                               (colour, _kind(m.group("crook"), language, m.group(0)), ()))
                 comp = replace(comp, effects=(rook,))
+            if m.group("cphase"):   # a half-neutral king castles (a neutral one does not)
+                comp = replace(comp, attributes=("HalfNeutral",), half_neutral=NEUTRAL_PHASE)
             if m.group("cswap"):   # the kings exchange squares after castling (OscillatingKings)
                 swap = _swap(_EFFECT.fullmatch(m.group("cswap")), language, m.group(0))
                 comp = replace(comp, effects=comp.effects + swap)

@@ -229,12 +229,13 @@ def move_filters(names) -> tuple[Callable, ...]:
     return tuple(a.move_filter for a in PRINT_ORDER if a.name in names and a.move_filter)
 
 
-def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
+def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[str]:
     """Why feerie cannot play these pieces' attributes, one message each.
 
     `pieces`: (colour, kind, attributes) of the diagram (and twins);
     `kinds_fairy`: a fairy piece may appear; `conditions`: the names of the
-    problem's conditions."""
+    problem's conditions; `kings`: how many kings the problem has (diagram
+    and twins: a half-neutral king is played only alone)."""
     out = []
     pieces = list(pieces)
     others = any(n != "HalfNeutral" for _, kind, names in pieces for n in effective(kind, names))
@@ -248,7 +249,7 @@ def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
         if not names:
             continue
         if "HalfNeutral" in names:
-            out.extend(half_neutral_reasons(colour, kind, names, others, conditions))
+            out.extend(half_neutral_reasons(colour, kind, names, others, conditions, kings))
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
@@ -261,15 +262,17 @@ def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
     return out
 
 
-def half_neutral_reasons(colour: str, kind: str, names, others: bool, conditions) -> list[str]:
+def half_neutral_reasons(colour: str, kind: str, names, others: bool, conditions,
+                         kings: int = 2) -> list[str]:
     """Why feerie cannot play this half-neutral piece (`solver.engine.halfneutral`):
-    on a king (Popeye's king squares then give the neutral king to both
-    sides beside the other king), beside other attributes (the neutral
-    position carries no other), or with a condition (none compared with
-    Popeye's outputs)."""
+    on a king beside another king (Popeye's king squares then give the
+    neutral king to both sides beside the other side's king; alone it is the
+    neutral king feerie plays, the only one), beside other attributes (the
+    neutral position carries no other), or with a condition (none compared
+    with Popeye's outputs)."""
     out = []
-    if kind == "K":
-        out.append("piece attribute HalfNeutral on a king is not supported")
+    if kind == "K" and kings > 1:
+        out.append("piece attribute HalfNeutral on a king beside another king is not supported")
     if others or len(names) > 1:
         out.append("piece attribute HalfNeutral with other piece attributes is not supported")
     for cond in conditions:
