@@ -31,6 +31,12 @@ Popeye's semantics, checked against Popeye 4.104's move lists
   `kPb2-b1=kQ=kc`).  Kamikaze comes first: a kamikaze chameleon that
   captures vanishes as what it was (`[-wkcRd5]`).
 
+- HalfNeutral (docs/halfneutral.md): the piece changes phase with each of
+  its moves, a white or black one to neutral, a neutral one to the mover's;
+  it is played by `solver.engine.halfneutral.HalfNeutralPosition`, not by
+  the EffectsPosition's bits, and refused on a king beside another king,
+  beside other attributes and with any condition (`half_neutral_reasons`).
+
 What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it); a royal piece beside a king or a second one; chameleon
 fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
