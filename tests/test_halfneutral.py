@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import grammar
 from popeye_reference import cases, reference_tests
 from solver.conditions.registry import rules_for
@@ -40,9 +42,12 @@ def _problem(pieces: str, stip: str = "#2", extra: str = ""):
     return problem
 
 
-def test_make_unmake_restore_the_position_and_its_hash():
-    problem = _problem("white Ke1 Rh1 white halfneutral Pb7 Qd4 black Ke8 black halfneutral Rh8 Pd7 "
-                       "neutral halfneutral Pc2 Sf5")
+@pytest.mark.parametrize("pieces", [
+    "white Ke1 Rh1 white halfneutral Pb7 Qd4 black Ke8 black halfneutral Rh8 Pd7 neutral halfneutral Pc2 Sf5",
+    "white halfneutral Ke1 white Rh1 Bf1 neutral Se3 black Pd7",   # the half-neutral king alone
+    "neutral halfneutral Kd4 white Qa1 black Rh8 Pb2"])
+def test_make_unmake_restore_the_position_and_its_hash(pieces):
+    problem = _problem(pieces)
     rules = rules_for(problem)
     for side in (1, -1):
         pos = rules.position(problem, side)
@@ -62,7 +67,7 @@ def test_make_unmake_restore_the_position_and_its_hash():
 def test_the_phase_changes_with_each_move_of_the_piece():
     problem = _problem("white Ka1 black Kh8 black halfneutral Ra2")
     pos = position_of(problem, -1)
-    a2, a1, b1 = 0x10, 0x00, 0x01
+    a2 = 0x10
     rules = rules_for(problem)
     [m] = [m for m in rules.moves(pos) if m & 127 == a2 and (m >> 7) & 127 == 0x13]   # Ra2-d2
     pos.make(m)
@@ -70,7 +75,6 @@ def test_the_phase_changes_with_each_move_of_the_piece():
     [n] = [n for n in rules.moves(pos) if n & 127 == 0x13 and (n >> 7) & 127 == 0x73]  # d2-d8, White's
     pos.make(n)
     assert 0x73 not in pos.neutral and pos.board[0x73] == 4 and pos.last_effects() == [(0x73, 1)]
-    del a1, b1
 
 
 def test_notation_reads_back_in_the_three_languages():
