@@ -19,6 +19,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
     python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
+    python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -40,6 +41,8 @@ MagicSquares (EFFECTS_FORMS, a condition text drawn for each problem) go to
 tests/data/effects/ (tests/test_effects_conditions.py); with --nontrivial,
 self, reflex, semi-reflex and direct play under Option NonTrivial m n
 (NONTRIVIAL_FORMS) go to tests/data/nontrivial/ (tests/test_nontrivial.py).  With --goals, random orthodox positions in
+tests/data/effects/ (tests/test_effects_conditions.py); with --halfneutral, positions with
+half-neutral pieces (HALFNEUTRAL_FORMS) go to tests/data/halfneutral/ (tests/test_halfneutral.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -727,6 +730,101 @@ TRANSMUTED_FORMS = {
 # the fairy form's pieces: orthodox ones and fairy riders, leapers and hoppers
 TRANSMUTED_KINDS = {"TransmutedFairy": ("Q", "R", "B", "S", "P", "P", "N", "G", "CA", "Z", "LI",
                                         "KA", "NH", "AM", "WE", "FE", "L", "RO", "PA")}
+HALFNEUTRAL_DIR = ROOT / "tests" / "data" / "halfneutral"
+# --halfneutral: half-neutral pieces (solver.engine.halfneutral), to
+# tests/data/halfneutral/ (tests/test_halfneutral.py): form name: (stipulation,
+# options, how many problems); each position has one to three half-neutral
+# pieces (white, black or neutral, a pawn among them often a step from
+# promoting), plain neutral ones now and then, a grasshopper now and then;
+# Targeted*.inp are written by hand (English, German, French)
+HALFNEUTRAL_FORMS = {
+    "Moves": ("~1", "", 14),
+    "Mate2": ("#2", "Variation", 10),
+    "Help2": ("h#2", "", 10),
+}
+# (s#2 is not drawn: of 6000 random positions with half-neutral pieces not one
+# had a selfmate in one or two)
+
+
+def halfneutral_position(rng: random.Random, stipulation: str):
+    """(colour, half-neutral?, kind, square) of two kings, a few pieces, one
+    to three half-neutral ones (None: drawn again)."""
+    pieces = random_position(rng, rng.randint(1, 4) if stipulation != "~1" else rng.randint(2, 6))
+    if pieces is None:
+        return None
+    taken = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in taken]
+    rng.shuffle(free)
+    out = [(colour, False, kind, sq) for colour, kind, sq in pieces]
+    for _ in range(rng.randint(1, 3)):
+        colour = rng.choice(("White", "Black", "Neutral"))
+        if rng.random() < 0.4:   # a pawn a step from promoting (for the side that may move it)
+            rank = "7" if colour == "White" or colour == "Neutral" and rng.random() < 0.5 else "2"
+            squares = [sq for sq in free if sq[1] == rank]
+            if not squares:
+                continue
+            sq = squares[0]
+            kind = "P"
+        else:
+            sq = free[-1]
+            kind = rng.choice("QRBSPG" if rng.random() < 0.2 else "QRBSP")
+            if kind == "P" and sq[1] in "18":
+                continue
+        free.remove(sq)
+        out.append((colour, True, kind, sq))
+    if rng.random() < 0.3 and free:   # a plain neutral piece
+        sq = free.pop()
+        if sq[1] not in "18":
+            out.append(("Neutral", False, rng.choice("RBSP"), sq))
+    return out
+
+
+def halfneutral_text(pieces, stipulation: str, options: str) -> str:
+    """The problem: a colour group per (colour, half-neutral), `White HalfNeutral Pb7`."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for colour, half, kind, sq in pieces:
+        groups.setdefault((colour, half), []).append(kind + sq)
+    words = " ".join(f"{colour}{' HalfNeutral' if half else ''} {' '.join(names)}"
+                     for (colour, half), names in groups.items())
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+
+
+def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/halfneutral/FORM.inp / .out (HALFNEUTRAL_FORMS); Targeted*.out
+    from the hand-written Targeted*.inp.  Legality is Popeye's: a position it
+    refuses (the side not to move in check) says so and is left out."""
+    HALFNEUTRAL_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (stipulation, options, problems) in HALFNEUTRAL_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-halfneutral-{form}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS):
+            if len(kept) >= problems:
+                break
+            pieces = halfneutral_position(rng, stipulation)
+            if pieces is None:
+                continue
+            text = halfneutral_text(pieces, stipulation, options)
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=60, errors=True)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                    or "capture the king" in out or "problem ignored" in out:
+                continue
+            if "hn" not in out:   # no half-neutral piece moved: nothing said
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            kept.append(text)
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (HALFNEUTRAL_DIR / f"{form}.inp").write_text(source)
+        (HALFNEUTRAL_DIR / f"{form}.out").write_text(popeye(binary, source))
+        print(f"{form}: {len(kept)} problems", file=sys.stderr)
+    for targeted in sorted(HALFNEUTRAL_DIR.glob("Targeted*.inp")):   # (English, German, French)
+        if not forms or targeted.stem in forms:
+            targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1179,6 +1277,8 @@ def main() -> None:
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
     parser.add_argument("--proofgames", action="store_true",
                         help="proof games from random games (tests/data/proofgames/)")
+    parser.add_argument("--halfneutral", action="store_true",
+                        help="half-neutral pieces (tests/data/halfneutral/)")
     parser.add_argument("--nontrivial", action="store_true",
                         help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
     for flag, data in CONDITION_DATA.items():
@@ -1197,6 +1297,8 @@ def main() -> None:
     elif chosen:
         for data in chosen:
             data.generate(args.popeye, args.seed, args.forms)
+    elif args.halfneutral:
+        generate_halfneutral(args.popeye, args.seed, args.forms)
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

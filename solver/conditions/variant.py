@@ -125,7 +125,9 @@ def variant_of(problem) -> Variant:
         if row is not None:
             kinds.add(row.kind)
         names.update(effective(piece.kind, piece.attributes))
-    variant = variant_of_kinds(kinds, any(piece.color == "neutral" for piece in problem.pieces))
+    # a half-neutral piece is neutral on and off: the neutral generator plays it
+    variant = variant_of_kinds(kinds, any(piece.color == "neutral" or "HalfNeutral" in piece.attributes
+                                          for piece in problem.pieces))
     if not names:
         return variant
     attributes = frozenset(n for n in names if n in ATTRIBUTES)

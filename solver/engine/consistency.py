@@ -95,7 +95,9 @@ def install() -> None:
     # One list of states per position; a dict keyed by id() because
     # Position has __slots__ (no room for an extra attribute).
     saved: dict[int, list[tuple]] = {}
-    for cls in (Position, NeutralPosition, EffectsPosition):
+    from solver.engine.halfneutral import HalfNeutralPosition
+
+    for cls in (Position, NeutralPosition, EffectsPosition, HalfNeutralPosition):
         _originals[cls] = {name: cls.__dict__[name] for name in ("make", "unmake", "set_state")
                            if name in cls.__dict__}
         _wrap(cls, saved)

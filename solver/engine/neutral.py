@@ -58,6 +58,9 @@ class NeutralPosition(Position):
     are painted on the board now (+1 / -1)."""
 
     __slots__ = ("neutral", "tint")
+    # may a move give a side a king it did not have? (a half-neutral king
+    # that becomes neutral: solver.engine.halfneutral)
+    kings_change = False
 
     def __init__(self) -> None:
         super().__init__()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 WHITE = "white"
 BLACK = "black"
 NEUTRAL = "neutral"
+HALF_NEUTRAL = "HalfNeutral"   # the piece attribute (solver.engine.halfneutral)
 
 ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
 
@@ -278,8 +279,10 @@ class Problem:
         pieces, piece attributes, neutral pieces beside what feerie does not
         play with them, in this twin or another."""
         reasons: list[str] = []
-        neutral = any(p.color == NEUTRAL for p in self.pieces) or any(
-            c.kind == "add" and c.args[0] == NEUTRAL for t in self.twins for c in t.commands)
+        # a half-neutral piece is neutral on and off (solver.engine.halfneutral)
+        neutral = any(p.color == NEUTRAL or HALF_NEUTRAL in p.attributes for p in self.pieces) or any(
+            c.kind == "add" and (c.args[0] == NEUTRAL or HALF_NEUTRAL in c.args[3:])
+            for t in self.twins for c in t.commands)
 
         nontrivial = self.has_option("NonTrivial")
 
@@ -303,8 +306,10 @@ class Problem:
                 if neutral and kind in COLOUR_BOUND_KINDS:
                     reasons.append(f"the {COLOUR_BOUND_KINDS[kind]} with neutral pieces is not"
                                    " supported")
-                if neutral and attributes:
-                    reasons.append(f"piece attribute {attributes[0]} with neutral pieces is not supported")
+                if neutral and any(a != HALF_NEUTRAL for a in attributes):
+                    reasons.append(f"piece attribute "
+                                   f"{next(a for a in attributes if a != HALF_NEUTRAL)} with neutral"
+                                   " pieces is not supported")
                 reasons.extend(attribute_reasons([(color, kind, attributes)], self))
 
         stipulation(self.stipulation)
@@ -401,7 +406,9 @@ def attribute_reasons(pieces, problem: Problem) -> list[str]:
         c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
     names = [c.name for c in problem.conditions] + [
         c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
-    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)))
+    kings = sum(p.kind == "K" for p in problem.pieces) + sum(
+        c.kind == "add" and c.args[1] == "K" for t in problem.twins for c in t.commands)
+    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
 
 
 def royal_conflicts(pieces) -> list[str]:

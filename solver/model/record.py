@@ -23,6 +23,12 @@ def component(pos, m: int) -> Component:
     c = _plain_component(pos, m)
     if m & VIA:   # MarsCirce: captured from the rebirth square, `Rd4-a1*c1`
         c = replace(c, via=square_name((m >> 24) & 127))
+    half = getattr(pos, "half", None)
+    if half is not None:   # half-neutral pieces (solver.engine.halfneutral): the mover's change of phase
+        if m & 127 not in half:
+            return c
+        phase = ("white" if pos.side > 0 else "black") if c.neutral else "neutral"
+        return replace(c, attributes=("HalfNeutral",), half_neutral=phase)
     attrs = getattr(pos, "attrs", None)
     if attrs is None:   # a plain Position: no attributes, no effects
         return c

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from solver.engine.board import BLACK, WHITE, castle_bit, parse_square, SIDE_RIGHTS
 from solver.base.errors import InputError
-from solver.model.problem import Problem
+from solver.model.problem import HALF_NEUTRAL, Problem
 from solver.pieces.catalogue import by_code
 from solver.engine.effects import EffectsPosition
 from solver.engine.position import Position, _parse_castling
@@ -19,7 +19,8 @@ from solver.pieces.attributes import bits_of, effect_rules, effective
 
 
 def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Position:
-    """The diagram as a Position with `side` to move: a `NeutralPosition`
+    """The diagram as a Position with `side` to move: a `HalfNeutralPosition`
+    when some piece is half-neutral (`solver.engine.halfneutral`); a `NeutralPosition`
     when some piece is neutral; an `EffectsPosition` (`solver.engine.effects`),
     with the effect rules of the attributes present and then `effects` (the
     conditions' rules: `Rules.effect_rules`), when a piece has attributes or
@@ -28,7 +29,17 @@ def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Pos
     get their position from `Rules.position`, which passes the effects."""
     neutral = any(piece.color == "neutral" for piece in problem.pieces)
     names = {n for piece in problem.pieces for n in effective(piece.kind, piece.attributes)}
-    if neutral:
+    half = HALF_NEUTRAL in names
+    if half:   # half-neutral pieces: neutral on and off (no other attribute: refused before)
+        names.discard(HALF_NEUTRAL)
+        if effects or names:
+            raise InputError("piece attribute HalfNeutral with other piece attributes or a condition"
+                             " that has effects is not supported")
+        from solver.engine.halfneutral import HalfNeutralPosition
+
+        pos = HalfNeutralPosition()
+        neutral = True
+    elif neutral:
         if effects:
             raise InputError("neutral pieces with a condition that has effects are not supported")
         from solver.engine.neutral import NeutralPosition  # only with neutral pieces (start-up)
@@ -55,6 +66,9 @@ def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Pos
             raise InputError(f"{piece.kind}{piece.square}: {err}") from None
     for piece in problem.pieces:
         attributes = effective(piece.kind, piece.attributes)
+        if half and HALF_NEUTRAL in attributes:
+            pos.put_half_neutral(parse_square(piece.square))
+            attributes = tuple(a for a in attributes if a != HALF_NEUTRAL)
         if attributes:
             try:
                 pos.put_attributes(parse_square(piece.square), bits_of(attributes))

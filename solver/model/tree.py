@@ -91,6 +91,9 @@ class Component:
     # Imitator: the imitators' squares after the move, in Popeye's order
     # (`Kg3-h2[Ic5]`); a promotion into an imitator is `promotion='I'`
     imitators: tuple[str, ...] = ()
+    # HalfNeutral: the half-neutral mover's phase after the move, 'neutral',
+    # 'white' or 'black' (`hnRa2-a1=nh`, `nhnRa1-a8=wh`: solver.engine.halfneutral)
+    half_neutral: str | None = None
 
 
 @dataclass(frozen=True)

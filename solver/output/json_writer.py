@@ -37,6 +37,8 @@ def component_json(c: Component) -> dict[str, Any]:
             else {"shared": c.budget[0]}
     if c.imitators:   # Imitator: the imitators' squares after the move, in Popeye's order
         out["imitators"] = list(c.imitators)
+    if c.half_neutral:   # HalfNeutral: the mover's phase after the move ('neutral', 'white', 'black')
+        out["half_neutral"] = c.half_neutral
     if c.effects:
         out["effects"] = [{"square": e.square, "before": _effect_piece(e.before),
                            "after": _effect_piece(e.after)} for e in c.effects]
@@ -250,6 +252,7 @@ def _component(d: dict[str, Any]) -> Component:
                      attributes=tuple(d.get("attributes", ())),
                      budget=_budget_back(d.get("budget")),
                      imitators=tuple(d.get("imitators", ())),
+                     half_neutral=d.get("half_neutral"),
                      effects=tuple(Effect(e["square"], _piece_back(e["before"]),
                                           _piece_back(e["after"])) for e in d.get("effects", ())))
 

@@ -125,13 +125,16 @@ def component_text(c: Component, language: str = "en") -> str:
         tail = " ep." if c.en_passant else ""
         head = bare[:len(bare) - len(tail)] if tail else bare
         return head + note + promotion + tail
-    if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`)
-        return c.castling + effects_text(c, language)
+    if c.castling:   # (with its rook's change of kind, Einstein chess: `0-0=B`; a
+        # half-neutral king's change of phase, `0-0=nh`)
+        return c.castling + (half_neutral_text(c.half_neutral, language) if c.half_neutral else "") \
+            + effects_text(c, language)
     letter = piece_letter(c.kind, language)
     if c.exchange:
         return f"{letter}{c.frm}<->{letter}{c.to}"
-    # Popeye: a neutral piece 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'; attributes 'kRd4*d5'
-    prefix = "n" if c.neutral else attribute_prefix(c.attributes, language)
+    # Popeye: a neutral piece 'nSd4-e6', a neutral pawn 'nPe2-e4', '=nQ'; attributes 'kRd4*d5';
+    # a neutral half-neutral piece 'nhnRa1-a8'
+    prefix = ("n" if c.neutral else "") + attribute_prefix(c.attributes, language)
     if c.captured:   # a locust: the square it takes on, then the one it lands on
         # (a pawn's, in Take&Make, without its letter: `b6*c7-c5`)
         text = f"{'' if c.kind == 'P' and not prefix else prefix + letter}{c.frm}*{c.captured}-{c.to}"
@@ -144,7 +147,21 @@ def component_text(c: Component, language: str = "en") -> str:
         text += "=" + prefix + piece_letter(c.promotion, language)
     if c.en_passant:
         text += " ep."
+    if c.half_neutral:
+        text += half_neutral_text(c.half_neutral, language)
     return text + effects_text(c, language)
+
+
+def half_neutral_text(phase: str, language: str = "en") -> str:
+    """A half-neutral mover's change of phase as Popeye writes it: `=nh` when
+    it became neutral (in every language), `=wh` / `=bh` when it became
+    White's / Black's (French `=bh` / `=nh`, German `=wh` / `=sh`)."""
+    if phase == NEUTRAL_PHASE:
+        return "=nh"
+    return "=" + COLOUR_LETTERS[language][0 if phase == WHITE else 1] + "h"
+
+
+NEUTRAL_PHASE = "neutral"
 
 
 def effects_text(c: Component, language: str = "en") -> str:
@@ -225,19 +242,23 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
-_PREFIX = r"[rkcu]{1,4}"  # the attributes feerie plays (Royal, Kamikaze, Chameleon, Uncapturable), read by
-                          # pieces.attributes.names_of_prefix
+# the attributes feerie plays (Royal, Kamikaze, Chameleon, HalfNeutral `hn` / French `dn`,
+# Uncapturable), read by pieces.attributes.names_of_prefix
+_PREFIX = r"(?:[rkcu]|hn|dn){1,5}"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
+    rf"(?:=(?P<cphase>n)h(?![A-Za-z0-9]))?"   # (a half-neutral king becomes neutral: `0-0=nh`)
     rf"(?:\[I(?P<cimit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # (the imitators after castling: `0-0[Ic4]`)
     rf"(?P<cswap>\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])?"   # (the kings' exchange: `0-0[Kf7<->Kg1]`)
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
-    rf"(?:(?P<neutral>n(?=[A-Z0-9]))|(?P<attrs>{_PREFIX})(?=[A-Z]))?(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
+    rf"(?:(?P<neutral>n(?=[A-Z0-9]|hn|dn))?(?P<attrs>{_PREFIX}(?=[A-Z]))?)(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:\[I(?P<imit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # Imitator: `Kg3-h2[Ic5]`, `b7-b8[Ic5,e4]=Q`
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
     rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
+    # a half-neutral mover's change of phase: `=nh`, `=wh` (solver.engine.halfneutral)
+    rf"(?:=(?P<phase>[bnsw])h(?![A-Za-z0-9]))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
     rf"(?:=(?P<eprecolour>[bnsw])(?![A-Za-z0-9]))?"
     rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:(?:{_PREFIX})?{_PIECE}|[a-z])\]"
@@ -423,6 +444,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                 rook = Effect(("f" if castling == "0-0" else "d") + to[1], (colour, "R", ()),
                               (colour, _kind(m.group("crook"), language, m.group(0)), ()))
                 comp = replace(comp, effects=(rook,))
+            if m.group("cphase"):   # a half-neutral king castles (a neutral one does not)
+                comp = replace(comp, attributes=("HalfNeutral",), half_neutral=NEUTRAL_PHASE)
             if m.group("cswap"):   # the kings exchange squares after castling (OscillatingKings)
                 swap = _swap(_EFFECT.fullmatch(m.group("cswap")), language, m.group(0))
                 comp = replace(comp, effects=comp.effects + swap)
@@ -469,6 +492,8 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
                                  promotion=_kind(promo, language, m.group(0)) if promo else None,
                                  en_passant=en_passant, neutral=neutral, via=m.group("via"),
                                  attributes=attributes, effects=effects, before=before)
+        if m.group("phase"):   # a half-neutral mover's change of phase, `=nh` / `=wh`
+            comp = replace(comp, half_neutral=_phase(m, comp, language))
         imitators = m.group("imit") or m.group("cimit")
         if imitators:   # Imitator: `Kg3-h2[Ic5]`, a pawn promoted into an imitator `b7-b8[Ic5]=I`
             comp = replace(comp, imitators=tuple(imitators.split(",")))
@@ -482,6 +507,23 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             pos += 1
             continue
         return tuple(components), pos
+
+
+def _phase(m, comp: Component, language: str) -> str:
+    """The phase a half-neutral mover's `=nh` / `=wh` gives it: a neutral mover
+    becomes the colour of the letter (French `=nh` is Black's), any other
+    becomes neutral (`=nh` in every language)."""
+    letter = m.group("phase")
+    if "HalfNeutral" not in comp.attributes or comp.castling:
+        raise NotationError(f"a change of phase of a piece that is not half-neutral: {m.group(0)!r}")
+    if not comp.neutral:
+        if letter != "n":
+            raise NotationError(f"a coloured half-neutral piece becomes neutral: {m.group(0)!r}")
+        return NEUTRAL_PHASE
+    letters = COLOUR_LETTERS[language]
+    if letter not in letters:
+        raise NotationError(f"unknown colour {letter!r} in {m.group(0)!r}")
+    return WHITE if letter == letters[0] else BLACK
 
 
 def scan_marks(text: str, pos: int) -> tuple[str, int]:

@@ -35,7 +35,7 @@ reason, instead of an error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.base.lines import unify_line_ends
 from solver.model.problem import BLACK, NEUTRAL, Piece, WHITE
@@ -240,8 +240,8 @@ def _with_side(turn: Turn, side: str) -> Turn:
     if not any(c.castling for c in turn.components):
         return turn
     comps = tuple(
-        Component("K", *castling_squares(c.castling, side), castling=c.castling,
-                  effects=tuple(_on_side(e, side) for e in c.effects)) if c.castling else c
+        replace(c, frm=castling_squares(c.castling, side)[0], to=castling_squares(c.castling, side)[1],
+                effects=tuple(_on_side(e, side) for e in c.effects)) if c.castling else c
         for c in turn.components)
     return Turn(comps, turn.mark)
 

@@ -31,6 +31,12 @@ Popeye's semantics, checked against Popeye 4.104's move lists
   `kPb2-b1=kQ=kc`).  Kamikaze comes first: a kamikaze chameleon that
   captures vanishes as what it was (`[-wkcRd5]`).
 
+- HalfNeutral (docs/halfneutral.md): the piece changes phase with each of
+  its moves, a white or black one to neutral, a neutral one to the mover's;
+  it is played by `solver.engine.halfneutral.HalfNeutralPosition`, not by
+  the EffectsPosition's bits, and refused on a king beside another king,
+  beside other attributes and with any condition (`half_neutral_reasons`).
+
 What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
 royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
@@ -44,7 +50,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING, WALK_MOVES_ONLY
+from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_COLOUR, ONE_KING, WALK_MOVES_ONLY
 from solver.engine.capabilities import KING_STEPS_FREE
 from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
@@ -133,6 +139,10 @@ def uncapturable_filter(pos, m: int) -> bool:
     return not pos.attrs.get(sq, 0) & UNCAPTURABLE
 
 
+# HalfNeutral's bit in `names_of` / `bits_of` (the move records'): above the
+# EffectsPosition's attribute bits, which never carry it
+HALF_NEUTRAL = 1 << 8
+
 ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # a royal piece other than the king: not "one king" (pins, flights, the
     # intelligent search assume the royal piece is a king)
@@ -143,6 +153,11 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # effects; and extra moves (promotions to chameleon pieces)
     Attribute("Chameleon", CHAMELEON, "c", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               chameleon_effect),
+    # Popeye's HalfNeutral: a piece that changes phase (coloured <-> neutral)
+    # with each of its moves; held by `solver.engine.halfneutral`, not by the
+    # EffectsPosition's bits (HALF_NEUTRAL is a bit of no position): its
+    # effect is the position's own (`HalfNeutralPosition.make`)
+    Attribute("HalfNeutral", HALF_NEUTRAL, "hn", ALL_PROPERTIES - {NO_EFFECTS, ONE_COLOUR}),
     # a filter that forbids captures the walks allow, a king's too; only as
     # GhostChess's mark of a returned ghost (`INPUT_REFUSED`)
     Attribute("Uncapturable", UNCAPTURABLE, "u", ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE},
@@ -151,7 +166,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
 # attributes feerie knows but does not read from a diagram (untested there)
 INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c, u.
+# Popeye prints the prefixes in this order: r, k, c, hn, u.
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -168,22 +183,32 @@ def names_of(bits: int) -> tuple[str, ...]:
     return tuple(a.name for a in PRINT_ORDER if bits & a.bit)
 
 
-# Popeye's German prefix of Royal (koeniglich) is 'k', as is Kamikaze's.
-GERMAN_PREFIX = {"Royal": "k"}
+# Popeye's German prefix of Royal (koeniglich) is 'k', as is Kamikaze's;
+# its French HalfNeutral is DemiNeutre, 'dn' (the capitals of the name).
+LANGUAGE_PREFIX = {"de": {"Royal": "k"}, "fr": {"HalfNeutral": "dn"}}
+GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
 
 
 def prefix_of(names, language: str = "en") -> str:
     """Popeye's prefix for a piece with these attributes, in `language`
-    ('rkc' in English and French, 'kkc' in German)."""
-    german = language == "de"
-    return "".join(GERMAN_PREFIX.get(a.name, a.prefix) if german else a.prefix
-                   for a in PRINT_ORDER if a.name in names)
+    ('rkc' in English and French, 'kkc' in German; HalfNeutral 'hn', French 'dn')."""
+    table = LANGUAGE_PREFIX.get(language, {})
+    return "".join(table.get(a.name, a.prefix) for a in PRINT_ORDER if a.name in names)
 
 
 def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None:
     """The attributes of a Popeye prefix, None if it is not one.  German
     writes Royal and Kamikaze both as 'k': 'kk' is both, and a lone 'k' is
     read as Kamikaze (the text cannot tell; written back it is the same)."""
+    half = prefix_of(("HalfNeutral",), language)
+    if half in prefix:   # HalfNeutral's two letters, between the others' (`khn`, `hnu`)
+        i = prefix.index(half)
+        rest = prefix[:i] + prefix[i + 2:]
+        names = names_of_prefix(rest, language) if rest else ()
+        if names is None:
+            return None
+        names = tuple(a.name for a in PRINT_ORDER if a.name in names or a.name == "HalfNeutral")
+        return names if prefix_of(names, language) == prefix else None
     if language == "de":
         table = {"k": ("Kamikaze",), "kk": ("Royal", "Kamikaze")}
         head = prefix.rstrip("c")
@@ -191,8 +216,8 @@ def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None
             return None
         names = table.get(head, ()) + (("Chameleon",) if prefix.endswith("c") else ())
         return names if len(prefix) - len(head) <= 1 else None
-    names = tuple(a.name for a in PRINT_ORDER if a.prefix in prefix)
-    return names if prefix_of(names) == prefix else None
+    names = tuple(a.name for a in PRINT_ORDER if a.name != "HalfNeutral" and a.prefix in prefix)
+    return names if prefix_of(names, language) == prefix else None
 
 
 def effective(kind: str, names) -> tuple[str, ...]:
@@ -219,19 +244,27 @@ ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 of a royal pawn."""
 
 
-def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
+def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[str]:
     """Why feerie cannot play these pieces' attributes, one message each.
 
     `pieces`: (colour, kind, attributes) of the diagram (and twins);
     `kinds_fairy`: a fairy piece may appear; `conditions`: the names of the
-    problem's conditions."""
+    problem's conditions; `kings`: how many kings the problem has (diagram
+    and twins: a half-neutral king is played only alone)."""
     out = []
+    pieces = list(pieces)
+    others = any(n != "HalfNeutral" for _, kind, names in pieces for n in effective(kind, names))
+    if not any("HalfNeutral" in names for _, _, names in pieces):
+        others = False
     for colour, kind, names in pieces:
         for name in names:
             if name not in ATTRIBUTES or name in INPUT_REFUSED:
                 out.append(f"piece attribute {name} is not supported")
         names = [n for n in effective(kind, names) if n in ATTRIBUTES and n not in INPUT_REFUSED]
         if not names:
+            continue
+        if "HalfNeutral" in names:
+            out.extend(half_neutral_reasons(colour, kind, names, others, conditions, kings))
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
@@ -245,6 +278,24 @@ def unsupported(pieces, kinds_fairy: bool, conditions) -> list[str]:
         for cond in conditions:
             if not royal_rules:
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
+    return out
+
+
+def half_neutral_reasons(colour: str, kind: str, names, others: bool, conditions,
+                         kings: int = 2) -> list[str]:
+    """Why feerie cannot play this half-neutral piece (`solver.engine.halfneutral`):
+    on a king beside another king (Popeye's king squares then give the
+    neutral king to both sides beside the other side's king; alone it is the
+    neutral king feerie plays, the only one), beside other attributes (the
+    neutral position carries no other), or with a condition (none compared
+    with Popeye's outputs)."""
+    out = []
+    if kind == "K" and kings > 1:
+        out.append("piece attribute HalfNeutral on a king beside another king is not supported")
+    if others or len(names) > 1:
+        out.append("piece attribute HalfNeutral with other piece attributes is not supported")
+    for cond in conditions:
+        out.append(f"piece attribute HalfNeutral with condition {cond} is not supported")
     return out
 
 

@@ -109,9 +109,11 @@ def has_legal_move(pos, promotions: tuple[int, ...], check=in_check, watch=None)
 
 
 def checking_moves(pos, promotions: tuple[int, ...], check=in_check, watch=None) -> list[int]:
-    """The legal moves after which the other side's king is observed."""
+    """The legal moves after which the other side's king is observed (none
+    when it has no king, unless a move may give it one: a half-neutral king
+    that becomes neutral, `solver.engine.halfneutral`)."""
     s = pos.side
-    if pos.kings[-s] < 0:
+    if pos.kings[-s] < 0 and not pos.kings_change:
         return []
     out = []
     for m in legal_moves(pos, promotions, False, check, watch):
