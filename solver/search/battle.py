@@ -259,6 +259,14 @@ class Battle:
 
     def _loses(self, k: int) -> bool:
         pos, rules = self.pos, self.rules
+        # Option Threat n: its guard (a search of n moves at most, after a
+        # null move) goes before the killer's test (a search of k), as in
+        # Popeye; either failing makes the answer False, so the order changes
+        # what is searched, not the answer (an obliged defender, whose goal
+        # move would make it True, has the guard after that test, below).
+        guarded = self.threat_max is not None and not self._obliged_defender
+        if guarded and not self._passes_threat_guard(k):
+            return False
         killer = self._killer.get(k)
         tried = None
         if killer is not None and self._quick_killer \
@@ -280,7 +288,7 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
-        if not self._passes_threat_guard(k):
+        if not guarded and not self._passes_threat_guard(k):
             return False
         if killer is not None and killer != tried and killer in turns:
             rules.play(pos, killer)
