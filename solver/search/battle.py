@@ -184,6 +184,19 @@ class Battle:
                 drop_oldest_half(self._win)
             memo = self._win[key] = [0, _INF]
         self.budget.tick()
+        if self._direct:
+            # Popeye's find_shortest: the lengths in increasing order, so a
+            # short win is found before any move is searched to the full
+            # length (the answer is the same: a win within m < n is a win
+            # within n, the memo's brackets rest on that already)
+            for m in range(max(memo[0] + 1, 1), n + 1):
+                if self._wins(m):
+                    if m < memo[1]:
+                        memo[1] = m
+                    return True
+                if m > memo[0]:
+                    memo[0] = m
+            return False
         result = self._wins(n)
         if result:
             if n < memo[1]:
