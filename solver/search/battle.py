@@ -212,24 +212,31 @@ class Battle:
             goal = self.goal
             if goal.any_move:
                 return bool(rules.turns(pos))
-            mate = self._immobile
-            turns = goal.candidates(rules, pos) if n == 1 else rules.turns(pos)
-            if n > 1:
-                # the move that won last time at this length is tried first
-                best = self._best.get(n)
-                if best is not None and best in turns:
-                    turns.remove(best)
-                    turns.insert(0, best)
+            if n == 1:
+                mate = self._immobile
+                for t in goal.candidates(rules, pos):
+                    play(pos, t)
+                    if mate is None:
+                        hit = goal.reached(rules, pos)
+                    else:
+                        hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
+                    undo(pos, t)
+                    if hit:
+                        return True
+                return False
+            # n > 1: `wins` asks the lengths in increasing order, so no turn
+            # reaches the goal at once here (wins(n - 1) failed): the goal
+            # test is left out
+            turns = rules.turns(pos)
+            # the move that won last time at this length is tried first
+            best = self._best.get(n)
+            if best is not None and best in turns:
+                turns.remove(best)
+                turns.insert(0, best)
+            loses = self.loses
             for t in turns:
                 play(pos, t)
-                if mate is None:
-                    if goal.reached(rules, pos):
-                        undo(pos, t)
-                        return True
-                elif rules.in_check(pos) == mate and not rules.has_turn(pos):
-                    undo(pos, t)
-                    return True
-                if n > 1 and self.loses(n - 1):
+                if loses(n - 1):
                     undo(pos, t)
                     self._best[n] = t
                     return True
