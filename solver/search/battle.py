@@ -187,6 +187,19 @@ class Battle:
                 drop_oldest_half(self._win)
             memo = self._win[key] = [0, _INF]
         self.budget.tick()
+        if self._direct:
+            # Popeye's find_shortest: the lengths in increasing order, so a
+            # short win is found before any move is searched to the full
+            # length (the answer is the same: a win within m < n is a win
+            # within n, the memo's brackets rest on that already)
+            for m in range(max(memo[0] + 1, 1), n + 1):
+                if self._wins(m):
+                    if m < memo[1]:
+                        memo[1] = m
+                    return True
+                if m > memo[0]:
+                    memo[0] = m
+            return False
         result = self._wins(n)
         if result:
             if n < memo[1]:
@@ -202,24 +215,31 @@ class Battle:
             goal = self.goal
             if goal.any_move:
                 return bool(rules.turns(pos))
-            mate = self._immobile
-            turns = goal.candidates(rules, pos) if n == 1 else rules.turns(pos)
-            if n > 1:
-                # the move that won last time at this length is tried first
-                best = self._best.get(n)
-                if best is not None and best in turns:
-                    turns.remove(best)
-                    turns.insert(0, best)
+            if n == 1:
+                mate = self._immobile
+                for t in goal.candidates(rules, pos):
+                    play(pos, t)
+                    if mate is None:
+                        hit = goal.reached(rules, pos)
+                    else:
+                        hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
+                    undo(pos, t)
+                    if hit:
+                        return True
+                return False
+            # n > 1: `wins` asks the lengths in increasing order, so no turn
+            # reaches the goal at once here (wins(n - 1) failed): the goal
+            # test is left out
+            turns = rules.turns(pos)
+            # the move that won last time at this length is tried first
+            best = self._best.get(n)
+            if best is not None and best in turns:
+                turns.remove(best)
+                turns.insert(0, best)
+            loses = self.loses
             for t in turns:
                 play(pos, t)
-                if mate is None:
-                    if goal.reached(rules, pos):
-                        undo(pos, t)
-                        return True
-                elif rules.in_check(pos) == mate and not rules.has_turn(pos):
-                    undo(pos, t)
-                    return True
-                if n > 1 and self.loses(n - 1):
+                if loses(n - 1):
                     undo(pos, t)
                     self._best[n] = t
                     return True
@@ -262,6 +282,14 @@ class Battle:
 
     def _loses(self, k: int) -> bool:
         pos, rules = self.pos, self.rules
+        # Option Threat n: its guard (a search of n moves at most, after a
+        # null move) goes before the killer's test (a search of k), as in
+        # Popeye; either failing makes the answer False, so the order changes
+        # what is searched, not the answer (an obliged defender, whose goal
+        # move would make it True, has the guard after that test, below).
+        guarded = self.threat_max is not None and not self._obliged_defender
+        if guarded and not self._passes_threat_guard(k):
+            return False
         killer = self._killer.get(k)
         tried = None
         if killer is not None and self._quick_killer \
@@ -283,7 +311,7 @@ class Battle:
             return False
         if self._obliged_defender and self.has_goal_turn():
             return True
-        if not self._passes_threat_guard(k):
+        if not guarded and not self._passes_threat_guard(k):
             return False
         if killer is not None and killer != tried and killer in turns:
             rules.play(pos, killer)
