@@ -241,6 +241,15 @@ def fairy_promotes(output: str) -> bool:
     return any(code not in "QRBS" for line in decisive for code in PROMOTION.findall(line))
 
 
+def write_form(binary: str, out_dir: Path, name: str, kept: list[str], label: str | None = None) -> None:
+    """Write out_dir/NAME.inp with the kept problems and NAME.out with Popeye's
+    solutions (`label`: the form's name in the count printed)."""
+    source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+    (out_dir / f"{name}.inp").write_text(source)
+    (out_dir / f"{name}.out").write_text(popeye(binary, source))
+    print(f"{label or name}: {len(kept)} problems", file=sys.stderr)
+
+
 def generate_fairy(binary: str, seed: int, forms: list[str] | None = None) -> None:
     """The fairy problems of tests/data/popeye_fairy/ (see the docstring)."""
     FAIRY_DIR.mkdir(parents=True, exist_ok=True)
@@ -268,10 +277,7 @@ def generate_fairy(binary: str, seed: int, forms: list[str] | None = None) -> No
                     continue
                 empty += 1
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (FAIRY_DIR / f"{name}.inp").write_text(source)
-        (FAIRY_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"fairy {name}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, FAIRY_DIR, name, kept, label="fairy " + name)
 
 
 def has_play(output: str) -> bool:
@@ -304,10 +310,7 @@ def generate(binary: str, seed: int, forms: list[str] | None = None) -> None:
                     continue
                 empty += 1
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (OUT_DIR / f"{name}.inp").write_text(source)
-        (OUT_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, OUT_DIR, name, kept)
 
 
 CONDITIONS_DIR = ROOT / "tests" / "data" / "popeye_conditions"
@@ -684,10 +687,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     empty += 1
                 kept.append(text)
                 found += 1
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (out_dir / f"{condition}.inp").write_text(source)
-        (out_dir / f"{condition}.out").write_text(popeye(binary, source))
-        print(f"{condition}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, out_dir, condition, kept)
 
 
 FRANKFURT_DIR = ROOT / "tests" / "data" / "frankfurt"
@@ -818,10 +818,7 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
                     continue
                 empty += 1
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (HALFNEUTRAL_DIR / f"{form}.inp").write_text(source)
-        (HALFNEUTRAL_DIR / f"{form}.out").write_text(popeye(binary, source))
-        print(f"{form}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, HALFNEUTRAL_DIR, form, kept)
     for targeted in sorted(HALFNEUTRAL_DIR.glob("Targeted*.inp")):   # (English, German, French)
         if not forms or targeted.stem in forms:
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
@@ -909,11 +906,8 @@ def generate_nontrivial(binary: str, seed: int, forms: list[str] | None = None) 
                         continue
                     unchanged += 1
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (NONTRIVIAL_DIR / f"{name}.inp").write_text(source)
-        (NONTRIVIAL_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"{name}: {len(kept)} problems ({unchanged} unchanged by the option, {empty} without play)",
-              file=sys.stderr)
+        write_form(binary, NONTRIVIAL_DIR, name, kept,
+                   label=f"{name} ({unchanged} unchanged by the option, {empty} without play)")
 
 
 GOALS_DIR = ROOT / "tests" / "data" / "popeye_goals"
@@ -1075,10 +1069,7 @@ def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> No
                     continue
                 empty += 1
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (GOALS_DIR / f"{name}.inp").write_text(source)
-        (GOALS_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, GOALS_DIR, name, kept)
 
 
 PROOF_DIR = ROOT / "tests" / "data" / "proofgames"
@@ -1137,10 +1128,7 @@ def generate_atob(binary: str, seed: int, forms: list[str] | None = None) -> Non
             if "solution finished" not in out or out.count("\n") > MAX_LINES:
                 continue
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (PROOF_DIR / f"{name}.inp").write_text(source)
-        (PROOF_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, PROOF_DIR, name, kept)
 
 
 def random_game(rng: random.Random, half_moves: int, capture: bool, series: bool = False,
@@ -1209,10 +1197,7 @@ def generate_proofgames(binary: str, seed: int, forms: list[str] | None = None) 
             if "solution finished" not in out or out.count("\n") > MAX_LINES:
                 continue
             kept.append(text)
-        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
-        (PROOF_DIR / f"{name}.inp").write_text(source)
-        (PROOF_DIR / f"{name}.out").write_text(popeye(binary, source))
-        print(f"{name}: {len(kept)} problems", file=sys.stderr)
+        write_form(binary, PROOF_DIR, name, kept)
 
 
 @dataclass(frozen=True)
