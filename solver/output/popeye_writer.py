@@ -226,10 +226,23 @@ def _grid_cells(problem: Problem):
     return None
 
 
+# The shifted grids as Popeye's reader numbers their cells (its C integer
+# arithmetic: VerticalShift's `rows_worth*(row+1)/2` makes every rank a row of cells).
+_SHIFTED_CELLS = {
+    "VerticalShift": lambda file, rank: file // 2 + 4 * (rank + 1) // 2,
+    "HorizontalShift": lambda file, rank: (file + 1) // 2 + 5 * (rank // 2),
+    "DiagonalShift": lambda file, rank: (file + 1) // 2 + 5 * (rank + 1) // 2,
+}
+
+
 def _drawn_cells(params: tuple[str, ...]):
-    """The cells of an irregular grid, only to draw them ('Irregular a8a7b6
-    d8e8 ...': each word a cell, the squares in none of them cell 0, as
-    Popeye's reader numbers them); None for grids feerie does not draw."""
+    """The cells of a grid feerie does not play, only to draw them: a
+    shifted grid, or an irregular one ('Irregular a8a7b6 d8e8 ...': each
+    word a cell, the squares in none of them cell 0, as Popeye's reader
+    numbers them); None for the others."""
+    if len(params) == 1 and params[0] in _SHIFTED_CELLS:
+        cell = _SHIFTED_CELLS[params[0]]
+        return tuple(cell(sq & 15, sq >> 4) if sq & 0x88 == 0 else 0 for sq in range(128))
     if params[:1] != ("Irregular",):
         return None
     cells = [0] * 128
@@ -250,9 +263,10 @@ MISSING_KING = {"en": "both sides need a king\n", "de": "Es fehlt ein weisser od
 _KINGLESS_CONDITIONS = frozenset({"LosingChess", "Dynasty", "Extinction"})
 
 
-def _missing_king(problem: Problem) -> bool:
-    """Popeye's test in verify_position: the first side without a king (a
-    king, or a royal piece) that is not allowed to have none (NoWk, NoBk)."""
+def missing_king(problem: Problem) -> bool:
+    """Popeye's test in verify_position, for each twin: a side without a
+    king (a king, or a royal piece) that is not allowed to have none (NoWk,
+    NoBk)."""
     if any(c.name in _KINGLESS_CONDITIONS for c in problem.conditions):
         return False
     for colour, option in ((WHITE, "NoWk"), (BLACK, "NoBk")):
@@ -300,7 +314,7 @@ def header_text(problem: Problem) -> str:
     for option in ("Duplex", "HalfDuplex"):
         if problem.has_option(option):
             out.append(centred(MESSAGES[language][option]) + "\n")
-    if _missing_king(start):
+    if not problem.twins and missing_king(start):   # a twin's note follows its label
         out.append(MISSING_KING[language])
     return "".join(out)
 
@@ -407,6 +421,8 @@ def twin_intro(twin: TwinSolution, language: str = "en") -> str:
     if twin.label is not None:
         label = ("+" if twin.continued and not twin.label.startswith("+") else "") + twin.label + " "
         out += "\n" + label + (twin.description + "  " if twin.description else "") + "\n"
+    if twin.missing_king:
+        out += MISSING_KING[language]
     if twin.illegal is not None:  # not solved: Popeye's message instead
         out += MESSAGES[language]["illegal:" + twin.illegal] + "\n"
     return out
@@ -516,6 +532,6 @@ def write_problem(problem: Problem, twins: list[TwinSolution], *, time_s: float 
 
 __all__ = [
     "BOARD_WIDTH", "MESSAGES", "banner", "board_lines", "centred", "condition_line", "end_text",
-    "format_time", "header_text", "line_text", "solution_text", "stipulation_line", "TextStream",
+    "format_time", "header_text", "line_text", "missing_king", "solution_text", "stipulation_line", "TextStream",
     "twin_intro", "write_problem",
 ]
