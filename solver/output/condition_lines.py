@@ -20,7 +20,7 @@ writer each, registered by Popeye's internal name (`CONDITION_IDS`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from collections.abc import Callable
 
 from solver.model import keywords as kw
 from solver.model import vocabulary as vocab
