@@ -1250,6 +1250,51 @@ CONDITION_DATA = {
 }
 
 
+HEADERS_DIR = ROOT / "tests" / "data" / "headers"
+# --headers (solver.output.condition_lines): one problem per condition text, to
+# compare the condition lines Popeye writes with feerie's, for the conditions
+# feerie refuses too (tests/test_condition_lines.py reads the texts with
+# grammar.conditions.read_condition_text)
+HEADER_CONDITIONS = (
+    "Circe Mirror", "MirrorCirce RexInclusive", "AntiCirce Cheylan", "AntiCirce RexExclusive",
+    "MirrorAntiCirce Cheylan", "Circe ContraParrain", "Circe Couscous", "CouscousCirce", "AntiCirce Couscous",
+    "Circe Chameleon Q R B S", "ChameleonCirce", "Circe Super April B", "April B S", "Circe LastMove",
+    "Circe Rank RexInclusive", "MarsCirce Mirror", "MarsCirce RexExclusive", "PhantomChess RexInclusive",
+    "ImmunChess Mirror", "MirrorImmunChess", "FileImmunChess", "Madrasi RexInclusive Isardam TypeB",
+    "Isardam TypeB RexInclusive", "MessignyChess RexExclusive", "Woozles RexExclusive BiHeffalumps",
+    "SingleBox", "RepublicanChess", "RepublicanChess Type1", "AnnanChess TypeC", "NannaChess TypeB",
+    "WhiteOscillatingKings TypeC", "BlackOscillatingKings TypeB WhiteOscillatingKings TypeC", "SwappingKings",
+    "SAT 2", "StrictSAT 1", "BlackMaximummer Exact WhiteMinimummer Ultra", "Maximummer Exact",
+    "BlackMustCapture", "WhiteConsequentForcedSquare e4d5 WhiteForcedSquare a1", "MagicSquares h8a1 Type2",
+    "Wormholes h8a1", "KoeKo Neighbour S", "AntiKoeko Neighbour CA", "NewKoeko",
+    "ContactGridChess", "Leofamily", "Hypervolage", "DoubleTibet",
+    "Sentinelles PionAdvers MaximumWhite 3 MaximumBlack 2", "Sentinelles ParaSentinelles Berolina MaximumTotal 6",
+    "Breton Adverse PY", "CASTChess Inverse", "KobulKings Black", "VaultingKings S Transmuting",
+    "WhiteVaultingKing S", "PromOnly B Q", "BGL 4.5 4", "BGL 27.42", "ChameleonChess Q R B S",
+    "ChameleonSequence Q R", "BlackMaxDister a1h8", "UltraSchachZwang", "Bolero RexInclusive", "RoleExchange 2",
+    "PowerTransfer RexInclusive", "PADChess Strict RexInclusive", "GridChess VerticalShift",
+    "GridChess HorizontalShift", "GridChess DiagonalShift", "Imitator a1b2c3 NoIProm", "NoIProm", "Hole e4",
+    "Take&MakeChess Absolute", "AlphabeticChess WhiteAlphabeticChess", "Frischauf", "AntiSuperCirce Cheylan",
+    "EquipollentsAntiCirce", "CageCirce Strict", "Circe Parachute Diametral Clone", "Circe Assassin RexInclusive",
+    "DiagramCirce RexInclusive", "GenevaChess RexInclusive", "ExclusiveChess ChecklessChess Circe",
+    "GhostChess", "HauntedChess", "Volage Circe KoeKo", "ReflectiveKings", "TransmutedKings",
+)
+
+
+def generate_headers(binary: str) -> None:
+    """tests/data/headers/conditions.inp and Popeye's output of it."""
+    HEADERS_DIR.mkdir(parents=True, exist_ok=True)
+    problems, outputs = [], []
+    for condition in HEADER_CONDITIONS:  # one at a time: Popeye hangs on some (VaultingKings under ~1)
+        problem = f"Pieces White Ke1 Qd1 Black Ke8\nStipulation ~1\nCondition {condition}\n"
+        output = popeye(binary, "BeginProblem\n" + problem + "EndProblem\n", seconds=20)
+        if output:
+            problems.append(problem)
+            outputs.append(output)
+    (HEADERS_DIR / "conditions.inp").write_text("BeginProblem\n" + "NextProblem\n".join(problems) + "EndProblem\n")
+    (HEADERS_DIR / "conditions.out").write_text("".join(outputs))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -1269,10 +1314,14 @@ def main() -> None:
     for flag, data in CONDITION_DATA.items():
         parser.add_argument(f"--{flag}", action="store_true",
                             help=f"{data.help} ({data.out_dir.relative_to(ROOT)}/)")
+    parser.add_argument("--headers", action="store_true",
+                        help="condition lines of headers (tests/data/headers/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     chosen = [data for flag, data in CONDITION_DATA.items() if getattr(args, flag)]
-    if args.proofgames:
+    if args.headers:
+        generate_headers(args.popeye)
+    elif args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
         generate_atob(args.popeye, args.seed, args.forms)
     elif args.nontrivial:

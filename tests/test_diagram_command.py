@@ -74,7 +74,7 @@ def test_twin_captions_name_every_change(tmp_path):
     assert captions["twins-1f.svg"][:2] == ["f) h#2", "h#2  6 + 5"]
     assert captions["twins-1g.svg"][2] == "Madrasi"
     assert captions["twins-2.svg"] == ["#1  2 + 1 + 1n"]
-    assert captions["twins-3.svg"] == ["#1  2 + 1", "NoCapture, Madrasi"]
+    assert captions["twins-3.svg"] == ["#1  2 + 1", "Madrasi, NoCapture"]  # in Popeye's order
 
 
 # --- LaTeX, against Popeye's ---------------------------------------------------------------------

@@ -264,6 +264,8 @@ class TwinSolution:
     `zero_position` prints Popeye's 'zeroposition' line before this twin.
     `illegal` says why the twin was not solved, when its position cannot be
     played from ('the side to play can capture the king'); None otherwise.
+    `missing_king`: Popeye's warning that a side has no king follows the
+    label (without twins the header ends with it).
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -272,6 +274,7 @@ class TwinSolution:
     continued: bool = False
     zero_position: bool = False
     illegal: str | None = None
+    missing_king: bool = False
 
 
 @dataclass(frozen=True)

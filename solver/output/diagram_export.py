@@ -35,7 +35,7 @@ from pathlib import Path
 from solver.base.errors import InputError
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
 from solver.model.twins import expand_twins
-from solver.output.popeye_writer import condition_line
+from solver.output.condition_lines import condition_lines
 
 FORMATS = ("svg", "png", "latex")
 _LATEX_LETTERS = {"K": "K", "Q": "D", "R": "T", "B": "L", "S": "S", "P": "B"}
@@ -62,8 +62,9 @@ def twin_diagrams(problem: Problem) -> list[TwinDiagram]:
         if instance.label:
             lines.append(f"{instance.label} {instance.description}".strip())
         lines.append(f"{twin.stipulation.text}  {_counts(twin)}")
-        if twin.conditions:
-            lines.append(", ".join(condition_line(c) for c in twin.conditions))
+        conditions = condition_lines(twin.conditions, "en", (o.name for o in twin.options))
+        if conditions:
+            lines.append(", ".join(conditions))
         lines.extend(_attribute_lines(twin))
         out.append(TwinDiagram(instance.label, tuple((p.square, p.color, p.kind) for p in twin.pieces),
                                tuple(lines)))
@@ -244,9 +245,9 @@ def _latex_diagram(problem: Problem) -> list[str]:
         out.append(f" \\remark{{{remark}}}%")
     stipulation = latex_text(problem.stipulation.text) + ("*" if problem.has_option("SetPlay") else "")
     out.append(f" \\stipulation{{{stipulation}}}%")
-    if problem.conditions:
-        out.append(" \\condition{" + "{\\newline}".join(latex_text(condition_line(c, problem.language))
-                                                        for c in problem.conditions) + "}%")
+    conditions = condition_lines(problem.conditions, problem.language, (o.name for o in problem.options))
+    if conditions:
+        out.append(" \\condition{" + "{\\newline}".join(latex_text(line) for line in conditions) + "}%")
     twins = _latex_twins(problem)
     if twins:
         out.append(f" \\twins{{{twins}}}%")

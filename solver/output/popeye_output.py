@@ -181,6 +181,9 @@ POSTKEY_CHECK_LINE = " +"
 # Popeye's German warning for a position without a king of either side ends in
 # a newline of its own (the English and French ones do not): one blank line more.
 NEWLINE_ENDED_NOTE = "Es fehlt ein weisser oder schwarzer Koenig"
+# Popeye's warning that a side has no king, in its three languages (after a
+# twin's label it belongs to that twin: TwinSolution.missing_king)
+MISSING_KING_NOTES = frozenset({"both sides need a king", "il faut un roi de chaque couleur", NEWLINE_ENDED_NOTE})
 
 
 def _starts_solution(line: str) -> bool:
@@ -542,11 +545,17 @@ class _SolutionParser:
                 description = ""
             else:
                 raise ParseFailure(f"twin line not understood: {tokens[start]!r}")
-            if body >= end or tokens[body] != "":
+            j = body
+            missing_king = j < end and tokens[j] in MISSING_KING_NOTES  # Popeye's warning for this twin
+            if missing_king:
+                j += 1
+                if tokens[j - 1] == NEWLINE_ENDED_NOTE and tokens[j:j + 2] == ["", ""]:
+                    j += 1  # the German warning's own newline
+            if j >= end or tokens[j] != "":
                 raise ParseFailure(f"no blank line after {tokens[start]!r}")
-            twins.append(TwinSolution(self.phases(tokens[body + 1:end]), label=m.group(2),
+            twins.append(TwinSolution(self.phases(tokens[j + 1:end]), label=m.group(2),
                                       description=description, continued=m.group(1) is not None,
-                                      zero_position=zero and n == 0))
+                                      zero_position=zero and n == 0, missing_king=missing_king))
         return twins
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
+from solver.output.condition_lines import condition_lines, imitator_squares
 from solver.output.notation import piece_letter, turn_text
 from solver.model.tree import (
     CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
@@ -58,21 +59,6 @@ MESSAGES = {
            "illegal:king_capture": "le camp au trait peut prendre le roi"},
 }
 
-# How Popeye names the conditions feerie supports, per language (the model
-# holds English names). Conditions missing here print under their own name.
-CONDITION_WORDS = {
-    "Messigny": {"en": "MessignyChess", "de": "MessignySchach", "fr": "EchecsMessigny"},
-    "RexExclusive": {"en": "RexExclusive", "de": "RexExklusive", "fr": "RexExclusif"},
-    "RexInclusive": {"en": "RexInclusive", "de": "RexInklusive", "fr": "RexInclusif"},
-    # Popeye has no Marseillais: the words are feerie's own, those its
-    # grammar reads (solver.model.keywords.MARSEILLAIS_WORDS)
-    "Marseillais": {"en": "MarseillaisChess", "de": "MarseillaisSchach", "fr": "EchecsMarseillais"},
-    "Balanced": {"en": "Balanced", "de": "Ausgeglichen", "fr": "Equilibre"},
-    "GameSite": {"en": "GameSite", "de": "Spielseite", "fr": "SiteDeJeu"},
-    "NoChecks": {"en": "NoChecks", "de": "OhneSchach", "fr": "SansEchecs"},
-}
-
-
 def banner(version: str | None = None) -> str:
     """The first line of the output, where Popeye prints its own banner."""
     if version is None:
@@ -81,10 +67,12 @@ def banner(version: str | None = None) -> str:
 
 
 def centred(text: str, width: int = BOARD_WIDTH) -> str:
-    """Popeye's centring: (width - length) // 2 spaces, none for long lines."""
-    if len(text) + 1 >= width:
+    """Popeye's centring: (width - length) // 2 spaces, none for long lines.
+    Popeye measures bytes: a text is measured as its UTF-8 bytes ('ö' is two)."""
+    length = len(text.encode("utf-8", "surrogateescape"))
+    if length + 1 >= width:
         return text
-    return " " * ((width - len(text)) // 2) + text
+    return " " * ((width - length) // 2) + text
 
 
 def format_time(seconds: float) -> str:
@@ -102,11 +90,12 @@ def format_time(seconds: float) -> str:
 
 # --- header -----------------------------------------------------------------
 
-def board_lines(pieces, language: str = "en", cells=None) -> list[str]:
+def board_lines(pieces, language: str = "en", cells=None, imitators=()) -> list[str]:
     """The diagram, 19 lines from the upper border to the lower one.
     `cells`: GridChess's cell of each 0x88 square (`solver.conditions.grid`),
     whose lines Popeye draws: `|` between files of two cells, `---` under
-    each square between ranks of two."""
+    each square between ranks of two.  `imitators`: the squares where
+    Popeye draws an `I` (Imitator)."""
     grid: dict[str, tuple[str, str]] = {p.square: (p.color, p.kind) for p in pieces}
     border = "+---a---b---c---d---e---f---g---h---+"
     blank = "|" + " " * 35 + "|"
@@ -119,7 +108,9 @@ def board_lines(pieces, language: str = "en", cells=None) -> list[str]:
             if cells is not None and f and cells[sq] != cells[sq - 1]:
                 cell[0] = "|"
             piece = grid.get(file + rank)
-            if piece is None:
+            if file + rank in imitators:
+                cell[2] = "I"
+            elif piece is None:
                 cell[2] = "."
             else:
                 color, kind = piece
@@ -179,59 +170,111 @@ def stipulation_line(problem: Problem) -> str:
 
 
 def condition_line(condition, language: str = "en") -> str:
-    """The condition as Popeye writes it under the stipulation: its name in
-    the language, then its parameters; but `S-KoeKo` for `KoeKo Neighbour
-    S` (`S-AntiKoeko` too), and `GridChess` alone (the grid is drawn in the
-    diagram)."""
-    words = CONDITION_WORDS.get(condition.name, {})
-    text = words.get(language, condition.name)
-    if condition.name == "GridChess":
-        return text
-    if condition.name == "BGL":   # its budgets as Popeye writes them: `BGL 4.5/4`, `BGL 27.42`
-        from solver.conditions.bgl import condition_text
+    """One condition alone as Popeye writes it ('Circe Mirror' for
+    MirrorCirce), its lines joined by ', ' (a condition may write none, e.g.
+    Hole, which the diagram shows)."""
+    return ", ".join(condition_lines((condition,), language))
 
-        return text + " " + condition_text(condition.params)
-    if condition.name in ("KoeKo", "AntiKoeko") and condition.params[:1] == ("Neighbour",):
-        return piece_letter(condition.params[1], language) + "-" + text
-    for param in condition.params:
-        text += " " + CONDITION_WORDS.get(param, {}).get(language, param)
-    return text
+
+def _option_names(problem: Problem) -> tuple[str, ...]:
+    return tuple(option.name for option in problem.options)
 
 
 def _lines_of(text: str | None) -> list[str]:
     return [] if not text else text.split("\n")
 
 
-def attribute_lines(pieces, language: str) -> list[str]:
+# Attributes a condition gives to "some pieces" (Popeye's some_pieces_flags),
+# so that Popeye writes their line even when no piece has them yet.
+CONDITION_ATTRIBUTES = {"GhostChess": "Uncapturable", "HauntedChess": "Uncapturable"}
+
+
+def attribute_lines(pieces, language: str, conditions=()) -> list[str]:
     """Popeye's lines under the stipulation naming the pieces with each
     attribute ('Royal d1', 'Kamikaze h8 b3 a2 h1'): attributes in Popeye's
     order, squares in board order from a8 to h1, both colours together.  A
-    royal king is not named (Popeye drops the attribute)."""
+    royal king is not named (Popeye drops the attribute).  An attribute a
+    condition brings (GhostChess's Uncapturable) is written even alone."""
     from solver.model.vocabulary import PIECE_ATTRIBUTES
     from solver.pieces.attributes import PRINT_ORDER, effective
 
     names = dict(zip(PIECE_ATTRIBUTES["en"], PIECE_ATTRIBUTES[language]))
     order = sorted(pieces, key=lambda p: (-int(p.square[1]), p.square[0]))
+    brought = {CONDITION_ATTRIBUTES[c.name] for c in conditions if c.name in CONDITION_ATTRIBUTES}
     out = []
     for attribute in PRINT_ORDER:
         squares = [p.square for p in order if attribute.name in effective(p.kind, p.attributes)]
-        if squares:
+        if squares or attribute.name in brought:
             out.append(" ".join([names[attribute.name], *squares]))
     return out
 
 
 def _grid_cells(problem: Problem):
-    """GridChess's cells, to draw (None without a grid Popeye draws)."""
+    """GridChess's cells, to draw (None without a grid Popeye draws: none
+    with Option SuppressGrid)."""
     from solver.conditions.grid import grid_of
     from solver.base.errors import InputError
 
+    if problem.has_option("SuppressGrid"):
+        return None
     for condition in problem.conditions:
-        if condition.name == "GridChess":
+        if condition.name in ("GridChess", "ContactGridChess"):
             try:
                 return grid_of(condition.params)
             except InputError:
-                return None
+                return _drawn_cells(condition.params)
     return None
+
+
+# The shifted grids as Popeye's reader numbers their cells (its C integer
+# arithmetic: VerticalShift's `rows_worth*(row+1)/2` makes every rank a row of cells).
+_SHIFTED_CELLS = {
+    "VerticalShift": lambda file, rank: file // 2 + 4 * (rank + 1) // 2,
+    "HorizontalShift": lambda file, rank: (file + 1) // 2 + 5 * (rank // 2),
+    "DiagonalShift": lambda file, rank: (file + 1) // 2 + 5 * (rank + 1) // 2,
+}
+
+
+def _drawn_cells(params: tuple[str, ...]):
+    """The cells of a grid feerie does not play, only to draw them: a
+    shifted grid, or an irregular one ('Irregular a8a7b6 d8e8 ...': each
+    word a cell, the squares in none of them cell 0, as Popeye's reader
+    numbers them); None for the others."""
+    if len(params) == 1 and params[0] in _SHIFTED_CELLS:
+        cell = _SHIFTED_CELLS[params[0]]
+        return tuple(cell(sq & 15, sq >> 4) if sq & 0x88 == 0 else 0 for sq in range(128))
+    if params[:1] != ("Irregular",):
+        return None
+    cells = [0] * 128
+    for number, word in enumerate(params[1:], start=1):
+        for i in range(0, len(word), 2):
+            square = word[i:i + 2]
+            if len(square) != 2 or square[0] not in "abcdefgh" or square[1] not in "12345678":
+                return None
+            cells[(int(square[1]) - 1) * 16 + "abcdefgh".index(square[0])] = number
+    return tuple(cells)
+
+
+# Popeye's warning when a side has no king (MissingKing), before the solution;
+# the German text ends in a newline of its own.
+MISSING_KING = {"en": "both sides need a king\n", "de": "Es fehlt ein weisser oder schwarzer Koenig\n\n",
+                "fr": "il faut un roi de chaque couleur\n"}
+# what lets a side play without a king (Popeye's OptFlag[sansrb] / [sansrn])
+_KINGLESS_CONDITIONS = frozenset({"LosingChess", "Dynasty", "Extinction"})
+
+
+def missing_king(problem: Problem) -> bool:
+    """Popeye's test in verify_position, for each twin: a side without a
+    king (a king, or a royal piece) that is not allowed to have none (NoWk,
+    NoBk)."""
+    if any(c.name in _KINGLESS_CONDITIONS for c in problem.conditions):
+        return False
+    for colour, option in ((WHITE, "NoWk"), (BLACK, "NoBk")):
+        has_king = any(p.color in (colour, NEUTRAL) and (p.kind == "K" or "Royal" in p.attributes)
+                       for p in problem.pieces)
+        if not has_king and not problem.has_option(option):
+            return True
+    return False
 
 
 _FIRST_MOVER = {"en": ("White", "Black"), "de": ("Weiss", "Schwarz"), "fr": ("Blanc", "Noir")}
@@ -244,7 +287,8 @@ def _atob_start(problem: Problem, language: str) -> list[str]:
     white, black = _FIRST_MOVER.get(language, _FIRST_MOVER["en"])
     mover = white if problem.white_to_move else black
     lines = [counts + "\n", "\n", centred(f"=> ({mover} ->)") + "\n", "\n", "\n"]
-    return lines + [line + "\n" for line in board_lines(problem.proof_target, language, _grid_cells(problem))]
+    return lines + [line + "\n" for line in board_lines(problem.proof_target, language, _grid_cells(problem),
+                                                        imitator_squares(problem.conditions))]
 
 
 def header_text(problem: Problem) -> str:
@@ -258,16 +302,20 @@ def header_text(problem: Problem) -> str:
     meta = list(problem.authors) + _lines_of(problem.origin) + _lines_of(problem.award) + _lines_of(problem.title)
     out.extend(centred(line) + "\n" for line in meta)
     out.append("\n")
-    out.extend(line + "\n" for line in board_lines(problem.pieces, language, _grid_cells(problem)))
+    out.extend(line + "\n" for line in board_lines(problem.pieces, language, _grid_cells(problem),
+                                                   imitator_squares(problem.conditions)))
+    start = problem
     if problem.proof_target is not None:
         out.extend(_atob_start(problem, language))
         problem = replace(problem, pieces=problem.proof_target)
     out.append(stipulation_line(problem) + "\n")
-    out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language))
-    out.extend(centred(condition_line(c, language)) + "\n" for c in problem.conditions)
+    out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language, problem.conditions))
+    out.extend(centred(line) + "\n" for line in condition_lines(problem.conditions, language, _option_names(problem)))
     for option in ("Duplex", "HalfDuplex"):
         if problem.has_option(option):
             out.append(centred(MESSAGES[language][option]) + "\n")
+    if not problem.twins and missing_king(start):   # a twin's note follows its label
+        out.append(MISSING_KING[language])
     return "".join(out)
 
 
@@ -373,6 +421,8 @@ def twin_intro(twin: TwinSolution, language: str = "en") -> str:
     if twin.label is not None:
         label = ("+" if twin.continued and not twin.label.startswith("+") else "") + twin.label + " "
         out += "\n" + label + (twin.description + "  " if twin.description else "") + "\n"
+    if twin.missing_king:
+        out += MISSING_KING[language]
     if twin.illegal is not None:  # not solved: Popeye's message instead
         out += MESSAGES[language]["illegal:" + twin.illegal] + "\n"
     return out
@@ -482,6 +532,6 @@ def write_problem(problem: Problem, twins: list[TwinSolution], *, time_s: float 
 
 __all__ = [
     "BOARD_WIDTH", "MESSAGES", "banner", "board_lines", "centred", "condition_line", "end_text",
-    "format_time", "header_text", "line_text", "solution_text", "stipulation_line", "TextStream",
+    "format_time", "header_text", "line_text", "missing_king", "solution_text", "stipulation_line", "TextStream",
     "twin_intro", "write_problem",
 ]

@@ -148,11 +148,14 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
         from solver.run.workers import worker_pool
 
         executor = own_pool = worker_pool(jobs)
+    from solver.output.popeye_writer import missing_king
+
     try:
         for inst in instances:
             # the tree's description is without the two spaces that end Popeye's twin line
             twin = TwinSolution(label=inst.label, description=inst.description.removesuffix("  "),
-                                illegal=illegal_reason(inst.problem))
+                                illegal=illegal_reason(inst.problem),
+                                missing_king=inst.label is not None and missing_king(inst.problem))
             twins.append(twin)
             observer.twin_start(twin)
             if timed_out or cancelled:
