@@ -43,7 +43,7 @@ from solver.model.vocabulary import COLOURS
 from solver.output.notation import NotationError, castling_squares, piece_kind, scan_turn
 from solver.output.popeye_writer import MESSAGES
 from solver.model.tree import (
-    CHECK_LABEL, Component, Effect, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
+    CHECK_LABEL, Effect, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
     TwinSolution, ZUGZWANG_LABEL, other_side,
 )
 

@@ -32,7 +32,7 @@ from solver.output.condition_lines import condition_lines, imitator_squares
 from solver.output.notation import piece_letter, turn_text
 from solver.model.tree import (
     CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
-    line_paths, printed_lines,
+    printed_lines,
     other_side,
 )
 
