@@ -72,7 +72,7 @@ from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_S
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
 from solver.pieces import generic
-from solver.conditions import circekinds
+from solver.conditions import circe_memory, circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _capture_square, _chosen, _empty_after,
                                           _on_last_rank, _reborn, _with_square_rights)
@@ -313,6 +313,9 @@ def capture_trial(rules: Rules) -> None:
 # ------------------------------------------------------------------- Circe
 
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
+    if circe_memory.wanted(params):
+        _refuse_pieces(rules, name)
+        return circe_memory.install(rules, params, name)
     kinds, params = circekinds.split(name, params)
     v = read_variant(name, params, anti=False)
     _refuse_pieces(rules, name)
@@ -322,6 +325,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return circekinds.install_takemake(rules, v, name)
         if kinds.word == "Assassin":
             return circekinds.install_assassin(rules, v, name)
+        if kinds.word in ("Volcanic", "Parachute"):
+            return circekinds.install_underworld(rules, v, name, kinds.word == "Parachute")
         if kinds.word == "Diagram":
             rules = circekinds.install_diagram(rules, v, name)
             capture_trial(rules)
@@ -673,6 +678,8 @@ A pawn reborn on its last rank under these definitions promotes (Popeye's
 `is_promotion_possible`: `Bh4-f2[+wPh8=Q]`), to any kind a pawn may
 promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`)."""
+    if circe_memory.wanted(params):
+        return ALL_PROPERTIES - {NO_EFFECTS}     # (check is observation: kings are not taken)
     try:
         kinds, rest = circekinds.split("Circe", params)
     except InputError:
