@@ -584,7 +584,6 @@ CIRCEKINDS_FORMS = {
 
 VOLCANIC_DIR = ROOT / "tests" / "data" / "volcanic"
 # --volcanic: Circe Volcanic and Circe Parachute (solver.conditions.circekinds.install_underworld),
-# and Circe CaptureSquare WaitCapture (solver.conditions.circe_memory),
 # to tests/data/volcanic/ (tests/test_volcanic.py); pieces of both sides on rebirth squares
 # (`rebirth_occupants`); the *Returns forms keep only problems where a piece comes back
 # from below the board after a move that captures nothing (`volcanic_keeps`)
@@ -594,8 +593,6 @@ VOLCANIC_FORMS = {
     "CirceParachute": (("Circe Parachute", "Circe Parachute Mirror"), ("~1", "~1", "#2", "h#2", "s#2")),
     "VolcanicReturns": (("Circe Volcanic",), ("~1", "h#2", "h#2", "#2", "s#2")),
     "ParachuteReturns": (("Circe Parachute",), ("~1", "h#2", "h#2", "#2", "s#2")),
-    # Memory Circe (solver.conditions.circe_memory): kept where a piece is reborn
-    "CirceMemory": (("Circe CaptureSquare WaitCapture",), ("#2", "h#2", "h#2", "s#2", "h#2")),
 }
 # a piece added after a move that takes nothing: one from below the board
 _UNCOVERED = re.compile(r"[a-h][1-8]-[a-h][1-8](?:=[A-Z]{1,2})?\[\+")
@@ -619,8 +616,6 @@ def rebirth_occupants(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
 
 def volcanic_keeps(form: str, output: str) -> bool:
     """Is this Popeye output one --volcanic keeps for `form`?"""
-    if form == "CirceMemory":
-        return "[+" in output
     if form.endswith("Returns"):
         return bool(_UNCOVERED.search(output))
     return form != "CirceVolcanic" or "->v" in output

@@ -72,7 +72,7 @@ from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_S
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
 from solver.pieces import generic
-from solver.conditions import circe_memory, circekinds
+from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _capture_square, _chosen, _empty_after,
                                           _on_last_rank, _reborn, _with_square_rights)
@@ -313,9 +313,6 @@ def capture_trial(rules: Rules) -> None:
 # ------------------------------------------------------------------- Circe
 
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
-    if circe_memory.wanted(params):
-        _refuse_pieces(rules, name)
-        return circe_memory.install(rules, params, name)
     kinds, params = circekinds.split(name, params)
     v = read_variant(name, params, anti=False)
     _refuse_pieces(rules, name)
@@ -678,8 +675,6 @@ A pawn reborn on its last rank under these definitions promotes (Popeye's
 `is_promotion_possible`: `Bh4-f2[+wPh8=Q]`), to any kind a pawn may
 promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`)."""
-    if circe_memory.wanted(params):
-        return ALL_PROPERTIES - {NO_EFFECTS}     # (check is observation: kings are not taken)
     try:
         kinds, rest = circekinds.split("Circe", params)
     except InputError:
@@ -800,8 +795,18 @@ def _alias(name: str) -> ConditionSpec:
                          changes_observation=spec.changes_observation, has_effects=True)
 
 
+def _circe_typed(params: tuple[str, ...]) -> ConditionSpec:
+    """Circe's spec for these parameters: played alone where a piece goes below
+    the board (Volcanic, Parachute), whose combinations with other conditions
+    are untested."""
+    spec = SPECS["Circe"]
+    if any(p in ("Volcanic", "Parachute") for p in params):
+        return replace(spec, alone=True, typed=None)
+    return spec
+
+
 SPECS: dict[str, ConditionSpec] = {
-    "Circe": ConditionSpec(install_circe, preserves_circe, has_effects=True),
+    "Circe": ConditionSpec(install_circe, preserves_circe, has_effects=True, typed=_circe_typed),
     "AntiCirce": ConditionSpec(install_anticirce, preserves_anticirce,
                                changes_observation=True, has_effects=True),
 }
