@@ -486,8 +486,10 @@ def install_underworld(rules, v, name: str, parachute: bool):
     coming back is written as a rebirth, `[+wRh1]`.  Kings are not reborn
     (RexExclusive).  Castling rights follow Popeye's rule of the piece that
     stands on the square at the end of the move (`_regain`)."""
-    from solver.conditions import circe_core, ghost
+    from solver.conditions import circe_core
+    from solver.conditions.rules import bind_trial
     from solver.engine.board import castle_bit
+    from solver.engine.move import CASTLE
 
     if not rules.variant.kinds <= _ORTHODOX:
         raise InputError(f"condition {label_of(name, 'Parachute' if parachute else 'Volcanic')} "
@@ -528,7 +530,14 @@ def install_underworld(rules, v, name: str, parachute: bool):
 
     rules.effect_rules.append(rebirth)
     circe_core._with_square_rights(rules)
-    # a move that captures nothing and leaves no square with a piece below it has
-    # no effect: movegen's legality and checks (GhostChess's trial, widened)
-    ghost._capture_trial(rules)
+    # a move that captures nothing, is no castling and leaves no square with a
+    # piece below it has no effect: movegen's legality and checks (Circe's capture
+    # trial, widened as GhostChess's)
+    def plain_of(pos):
+        board = pos.board
+        below = {sq for sq, _, _ in pos.underworld}
+        return lambda m: not (board[(m >> 7) & 127] or (m >> 14) & 7 in (EN_PASSANT, CASTLE)
+                              or (m & 127) in below)
+
+    bind_trial(rules, plain_of)
     return rules
