@@ -16,6 +16,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
     python tests/generate_popeye_data.py /path/to/popeye/py --bgl
     python tests/generate_popeye_data.py /path/to/popeye/py --kings
+    python tests/generate_popeye_data.py /path/to/popeye/py --volcanic
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
     python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
@@ -605,6 +606,45 @@ CIRCEKINDS_FORMS = {
 }
 
 
+VOLCANIC_DIR = ROOT / "tests" / "data" / "volcanic"
+# --volcanic: Circe Volcanic and Circe Parachute (solver.conditions.circekinds.install_underworld),
+# to tests/data/volcanic/ (tests/test_volcanic.py); pieces of both sides on rebirth squares
+# (`rebirth_occupants`); the *Returns forms keep only problems where a piece comes back
+# from below the board after a move that captures nothing (`volcanic_keeps`)
+VOLCANIC_FORMS = {
+    "CirceVolcanic": (("Circe Volcanic", "Circe Volcanic Mirror", "Circe Volcanic RexExclusive"),
+                      ("~1", "~1", "#2", "h#2", "s#2")),
+    "CirceParachute": (("Circe Parachute", "Circe Parachute Mirror"), ("~1", "~1", "#2", "h#2", "s#2")),
+    "VolcanicReturns": (("Circe Volcanic",), ("~1", "h#2", "h#2", "#2", "s#2")),
+    "ParachuteReturns": (("Circe Parachute",), ("~1", "h#2", "h#2", "#2", "s#2")),
+}
+# a piece added after a move that takes nothing: one from below the board
+_UNCOVERED = re.compile(r"[a-h][1-8]-[a-h][1-8](?:=[A-Z]{1,2})?\[\+")
+# the squares pieces are reborn on under Circe (and Mirror): the first two ranks of each side
+_REBIRTH_SQUARES = [f + r for f in "abcdefgh" for r in "1278"]
+
+
+def rebirth_occupants(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """Two to four pieces of either side on free rebirth squares (no pawn on
+    the first or last rank)."""
+    taken = {square for _, _, square in pieces}
+    out = []
+    for square in rng.sample(_REBIRTH_SQUARES, rng.randint(2, 4)):
+        kind = rng.choice("QRBSPP")
+        if square in taken or kind == "P" and square[1] in "18":
+            continue
+        out.append(("White" if rng.random() < 0.5 else "Black", kind, square))
+        taken.add(square)
+    return out
+
+
+def volcanic_keeps(form: str, output: str) -> bool:
+    """Is this Popeye output one --volcanic keeps for `form`?"""
+    if form.endswith("Returns"):
+        return bool(_UNCOVERED.search(output))
+    return form != "CirceVolcanic" or "->v" in output
+
+
 KINGS_DIR = ROOT / "tests" / "data" / "kings"
 # --kings: the king conditions (solver.conditions.oscillating), to tests/data/kings/
 # (tests/test_kings.py); Targeted.inp is written by hand (castling after the kings' exchange)
@@ -658,6 +698,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                         or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
+                if out_dir == VOLCANIC_DIR:
+                    pieces += rebirth_occupants(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
                     # (not under Circe, where no pawn reaches its first rank: feerie's
                     # orthodox walks move a pawn there, Popeye's do not)
@@ -1247,6 +1289,8 @@ CONDITION_DATA = {
     "bgl": ConditionData(BGL_DIR, BGL_FORMS, "the problems under BGL", BGL_TEXTS),
     "frankfurt": ConditionData(FRANKFURT_DIR, FRANKFURT_FORMS, "the problems under FrankfurtChess"),
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
+    "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",
+                              keep=volcanic_keeps),
 }
 
 

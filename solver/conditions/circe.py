@@ -322,6 +322,8 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return circekinds.install_takemake(rules, v, name)
         if kinds.word == "Assassin":
             return circekinds.install_assassin(rules, v, name)
+        if kinds.word in ("Volcanic", "Parachute"):
+            return circekinds.install_underworld(rules, v, name, kinds.word == "Parachute")
         if kinds.word == "Diagram":
             rules = circekinds.install_diagram(rules, v, name)
             capture_trial(rules)
@@ -793,8 +795,18 @@ def _alias(name: str) -> ConditionSpec:
                          changes_observation=spec.changes_observation, has_effects=True)
 
 
+def _circe_typed(params: tuple[str, ...]) -> ConditionSpec:
+    """Circe's spec for these parameters: played alone where a piece goes below
+    the board (Volcanic, Parachute), whose combinations with other conditions
+    are untested."""
+    spec = SPECS["Circe"]
+    if any(p in ("Volcanic", "Parachute") for p in params):
+        return replace(spec, alone=True, typed=None)
+    return spec
+
+
 SPECS: dict[str, ConditionSpec] = {
-    "Circe": ConditionSpec(install_circe, preserves_circe, has_effects=True),
+    "Circe": ConditionSpec(install_circe, preserves_circe, has_effects=True, typed=_circe_typed),
     "AntiCirce": ConditionSpec(install_anticirce, preserves_anticirce,
                                changes_observation=True, has_effects=True),
 }

@@ -26,7 +26,9 @@ move of its walk from the capture square, the capturer's choice),
 `Assassin` (the reborn piece removes what stands on its square; check by
 assassination) and `Diagram` (the victim goes back to its diagram square)
 have installs of their own below (`install_takemake`, `install_assassin`,
-`install_diagram`).  Every other parameter with them is refused by name
+`install_diagram`), and so have `Volcanic` and `Parachute`, where the
+occupant of the rebirth square or the reborn piece goes below the board
+(`install_underworld`).  Every other parameter with them is refused by name
 ("condition Circe Clone File is not supported"); `_WITH` lists those played.
 User documentation: docs/circekinds.md.
 """
@@ -42,7 +44,7 @@ from solver.pieces.catalogue import by_code
 from solver.conditions.rules import bind_in_two_parts, trial_base
 
 # the words this module plays, as Popeye spells them
-WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram")
+WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram", "Volcanic", "Parachute")
 _DEFAULT_SEQUENCE = ((KNIGHT, BISHOP), (BISHOP, ROOK), (ROOK, QUEEN), (QUEEN, KNIGHT))
 _ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
 # the parameters of plain Circe each kind of rebirth is played (and tested) with
@@ -52,6 +54,8 @@ _WITH = {
     "Take&Make": frozenset({"RexExclusive"}),
     "Assassin": frozenset({"RexExclusive"}),
     "Diagram": frozenset({"RexExclusive", "Strict", "Relaxed"}),
+    "Volcanic": frozenset({"Mirror", "RexExclusive"}),
+    "Parachute": frozenset({"Mirror", "RexExclusive"}),
 }
 
 
@@ -435,3 +439,105 @@ def install_diagram(rules, v, name: str):
     rules.key_parts.append(key)
     circe_core._with_square_rights(rules)
     return rules   # (Circe adds its capture-trial generator: `circe.install_circe`)
+
+
+# ------------------------------------------------------ Volcanic, Parachute
+
+def _regain(pos, sq: int, piece: int) -> None:
+    """A rook arriving on its corner, a king on its home square regains the
+    square's castling right (Popeye's `enable_castling_rights`, which reads
+    the piece standing there once the move's effects are done)."""
+    from solver.engine.board import castle_bit
+    from solver.conditions import circe_core
+
+    side = 1 if piece > 0 else -1
+    kind = piece * side
+    if (kind == ROOK and sq in circe_core._CORNERS[side]) or (kind == KING and sq == circe_core._HOME[side]):
+        pos.set_castling(pos.castling | castle_bit(sq))
+
+
+def uncover(pos, underworld: tuple) -> tuple:
+    """Bring back every piece below the board whose square is empty, from
+    the start of the underworld to its end (Popeye's
+    `circe_parachute_uncoverer_solve`: of two below one square, the first
+    comes back), each regaining its castling right; the pieces that stay."""
+    board = pos.board
+    left = []
+    for sq, piece, bits in underworld:
+        if board[sq]:
+            left.append((sq, piece, bits))
+        else:
+            pos.set_square(sq, piece, bits)
+            _regain(pos, sq, piece)
+    return tuple(left)
+
+
+def install_underworld(rules, v, name: str, parachute: bool):
+    """Circe Volcanic and Circe Parachute (Popeye's conditions/circe/parachute.c):
+    where the rebirth square is occupied, one piece goes below the board
+    (`EffectsPosition.underworld`, as GhostChess's ghosts: journalled and
+    hashed) and comes back when its square is empty after a move (any
+    move, either side's: `uncover`).  Volcanic: the occupant stays and the
+    reborn piece goes below it, at the underworld's end (Popeye writes
+    `[+bSb8->v]`); Parachute: the occupant goes below, at the underworld's
+    start, and the reborn piece takes its square (Popeye writes the rebirth
+    alone: `Kg2*h1[+wRh1]`, even where the occupant is the capturer or a
+    king, whose side then has no king and is never in check).  A piece
+    coming back is written as a rebirth, `[+wRh1]`.  Kings are not reborn
+    (RexExclusive).  Castling rights follow Popeye's rule of the piece that
+    stands on the square at the end of the move (`_regain`)."""
+    from solver.conditions import circe_core
+    from solver.conditions.rules import bind_trial
+    from solver.engine.board import castle_bit
+    from solver.engine.move import CASTLE
+
+    if not rules.variant.kinds <= _ORTHODOX:
+        raise InputError(f"condition {label_of(name, 'Parachute' if parachute else 'Volcanic')} "
+                         "with fairy pieces is not supported")
+    square = v.square
+
+    def home(victim_side: int) -> int:
+        return -victim_side if v.mirror else victim_side
+
+    def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
+        underworld = pos.underworld
+        if captured:
+            capsq = circe_core._capture_square(m, side)
+            victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
+            if abs(victim) != KING:
+                sq = square(abs(victim), home(-side), capsq, frm)
+                occupant = pos.board[sq]
+                if not occupant:
+                    circe_core._reborn(pos, sq, victim, m)
+                elif parachute:
+                    underworld = ((sq, occupant, pos.attrs.get(sq, 0)),) + underworld
+                    pos.set_square(sq, 0)
+                    pos.set_castling(pos.castling & ~castle_bit(sq))
+                    circe_core._reborn(pos, sq, victim, m)
+                else:
+                    # the reborn piece put on its square and the occupant back on
+                    # top of it: the two effects notation reads as `[+bSb8->v]`
+                    occupant_bits = pos.attrs.get(sq, 0)
+                    pos.set_square(sq, victim)
+                    pos.set_square(sq, occupant, occupant_bits)
+                    pos.set_castling(pos.castling & ~castle_bit(sq))
+                    _regain(pos, sq, occupant)
+                    underworld = underworld + ((sq, victim, 0),)
+        if underworld:
+            underworld = uncover(pos, underworld)
+        if underworld != pos.underworld:
+            pos.set_underworld(underworld)
+
+    rules.effect_rules.append(rebirth)
+    circe_core._with_square_rights(rules)
+    # a move that captures nothing, is no castling and leaves no square with a
+    # piece below it has no effect: movegen's legality and checks (Circe's capture
+    # trial, widened as GhostChess's)
+    def plain_of(pos):
+        board = pos.board
+        below = {sq for sq, _, _ in pos.underworld}
+        return lambda m: not (board[(m >> 7) & 127] or (m >> 14) & 7 in (EN_PASSANT, CASTLE)
+                              or (m & 127) in below)
+
+    bind_trial(rules, plain_of)
+    return rules

@@ -216,6 +216,8 @@ class Twin:
 
 # the conditions that bring pieces back from below the board (`Problem.buried`)
 UNDERWORLD_CONDITIONS = frozenset({"GhostChess", "HauntedChess"})
+# ... and Circe's parameters that do (solver.conditions.circekinds.install_underworld)
+UNDERWORLD_CIRCE = frozenset({"Volcanic", "Parachute"})
 
 
 @dataclass(frozen=True)
@@ -315,7 +317,8 @@ class Problem:
         stipulation(self.stipulation)
         conditions(self.conditions)
         for cond in self.conditions:
-            if self.buried and cond.name in UNDERWORLD_CONDITIONS:
+            if self.buried and (cond.name in UNDERWORLD_CONDITIONS
+                                or cond.name == "Circe" and UNDERWORLD_CIRCE & set(cond.params)):
                 reasons.append(f"a piece placed on an occupied square (Popeye buries the other below it)"
                                f" with condition {cond.name} is not supported")
         for opt in self.options:

@@ -54,14 +54,28 @@ def component(pos, m: int) -> Component:
     if latent is not None and pos.board[latent[0]] * side > 0:
         c, first, effects = _own_latent_promotion(pos, m, c, latent, effects)
     out = []
-    for sq, old, old_bits, new, new_bits in effects:
+    effects = list(effects)
+    i = 0
+    while i + 1 < len(effects):
+        (sq, old, old_bits, new, new_bits), after = effects[i], effects[i + 1]
+        if old and new and after == (sq, new, new_bits, old, old_bits):
+            # a piece put on an occupied square and the occupant put back on it:
+            # the piece went below (Circe Volcanic, `[+bSb8->v]`)
+            effects[i:i + 2] = [(sq, 0, 0, new, new_bits, True)]
+        i += 1
+    for sq, old, old_bits, new, new_bits, *below in effects:
+        if below:
+            out.append(Effect(square_name(sq), None, _piece(new, new_bits), below=True))
+            continue
         before = _piece(old, old_bits)
         if c.promotion and not new and sq == (m >> 7) & 127 and old * side > 0 \
-                and not any(e[3] * side > 0 for e in effects):
+                and not any(e[3] * side > 0 for e in effects) \
+                and not any(e[0] == sq and e[3] for e in effects):
             # a kamikaze pawn that captures on the last rank vanishes as a
             # pawn, unpromoted (Popeye: `kPb7*c8[-wkPc8]`); an AntiCirce
             # capturer, put back elsewhere, is the promoted piece
-            # (`b7*a8=Q[wQa8->d1]`)
+            # (`b7*a8=Q[wQa8->d1]`); one that goes below the piece reborn on its
+            # square has promoted (Circe Parachute: `c2*d1=S[+wQd1]`)
             before = _piece(pos.board[m & 127], old_bits)
             c = replace(c, promotion=None)
         out.append(Effect(square_name(sq), before, _piece(new, new_bits)))

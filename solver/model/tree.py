@@ -104,12 +104,16 @@ class Effect:
     capture removes the capturer (`after` None); a chameleon's move changes
     its kind on the arrival square; a Circe rebirth will add a piece.
     `bracketed`: a change of colour or kind written `[e5=w]` / `[a8=Q]`
-    after the move (Masand, Breton), not as the mover's `=w` / `=Q`."""
+    after the move (Masand, Breton), not as the mover's `=w` / `=Q`;
+    `below`: a piece reborn below another (Circe Volcanic)."""
 
     square: str
     before: tuple[str, str, tuple[str, ...]] | None
     after: tuple[str, str, tuple[str, ...]] | None
     bracketed: bool = False
+    # the piece added went below the one standing on `square` (Circe Volcanic's
+    # reborn piece, `[+bSb8->v]`): `after` is it, `before` None
+    below: bool = False
 
 
 @dataclass(frozen=True)

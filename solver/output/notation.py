@@ -94,6 +94,8 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
         colour = COLOUR_LETTERS[language][0 if p[0] == WHITE else 1]
         return colour + attribute_prefix(p[2], language) + piece_letter(p[1], language) + e.square
 
+    if e.below:   # reborn below the piece on its square (Circe Volcanic): `[+bSb8->v]`
+        return f"[+{piece(e.after)}->v]"
     if e.before and not e.after:
         return f"[-{piece(e.before)}]"
     if e.after and not e.before:
@@ -188,7 +190,9 @@ def effects_text(c: Component, language: str = "en") -> str:
             i += 2
             continue
         if e.before and not e.after and after is not None and not after.before \
-                and after.after == e.before:
+                and after.after == e.before and (after.square != e.square or e.square == c.to):
+            # (on its own square, only the mover's: AntiCirce's `[wGa8->a8]`; another
+            # piece removed where one like it is reborn is Assassin's or Parachute's)
             colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
             then = effects[i + 2] if i + 2 < len(effects) else None
             promoted = ""
@@ -217,9 +221,9 @@ def effects_text(c: Component, language: str = "en") -> str:
             i += 2
             continue
         if e.before and not e.after and after is not None and after.square == e.square \
-                and not after.before and after.after and after.after != e.before:
-            # a piece removed where another is reborn (Circe Assassin): Popeye
-            # writes the rebirth alone, `Qd1*d5[+bSg8]`
+                and not after.before and after.after:
+            # a piece removed where another is reborn (Circe Assassin, Circe Parachute's
+            # occupant going below): Popeye writes the rebirth alone, `Qd1*d5[+bSg8]`
             i += 1
             continue
         out.append(effect_text(e, c, language))
@@ -261,13 +265,13 @@ _COMPONENT = re.compile(
     rf"(?:=(?P<phase>[bnsw])h(?![A-Za-z0-9]))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
     rf"(?:=(?P<eprecolour>[bnsw])(?![A-Za-z0-9]))?"
-    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:(?:{_PREFIX})?{_PIECE}|[a-z])\]"
+    rf"(?P<effects>(?:\[[-+]?[a-z](?:{_PREFIX})?{_PIECE}{_SQUARE}(?:->v|->(?:{_PIECE})?{_SQUARE})?(?:={_PIECE})?\]|\[{_SQUARE}=(?:(?:{_PREFIX})?{_PIECE}|[a-z])\]"
     rf"|\[{_PIECE}{_SQUARE}<->{_PIECE}{_SQUARE}\])*)"
 )
 # an effect: a piece removed `[-wkRd5]`, added `[+bSb8]`, moved `[wRb7->h1]`,
 # added and promoted (a pawn reborn on its last rank) `[+wPh8=Q]`
 _EFFECT = re.compile(rf"\[(?P<sign>[-+]?)(?P<colour>[a-z])(?P<attrs>{_PREFIX})?(?P<kind>{_PIECE})(?P<sq>{_SQUARE})"
-                     rf"(?:->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
+                     rf"(?:(?P<below>->v)|->(?P<dkind>{_PIECE})?(?P<dest>{_SQUARE}))?(?:=(?P<promo>{_PIECE}))?\]"
                      rf"|\[(?P<wsq>{_SQUARE})=(?P<wattrs>{_PREFIX}(?=[A-Z]))?(?P<walk>{_PIECE})\]"
                      rf"|\[(?P<csq>{_SQUARE})=(?P<newcolour>[a-z])\]"
                      # the kings exchange squares (OscillatingKings): `[Ke8<->Ke1]`, the black one's first
@@ -379,7 +383,11 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
             raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
         if e.group("promo") and (e.group("sign") not in ("+", "") or piece[1] != "P"):
             raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
-        if e.group("sign") == "+":
+        if e.group("below"):   # reborn below the rebirth square's occupant (Circe Volcanic)
+            if e.group("sign") != "+" or e.group("promo"):
+                raise NotationError(f"cannot read the effect {e.group(0)!r} in {m.group(0)!r}")
+            out.append(Effect(e.group("sq"), None, piece, below=True))
+        elif e.group("sign") == "+":
             out.append(Effect(e.group("sq"), None, piece))
             if e.group("promo"):   # two effects: the pawn reborn, then promoted
                 out.append(Effect(e.group("sq"), piece,

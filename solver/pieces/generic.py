@@ -223,7 +223,7 @@ def legal_moves(pos, promotions: tuple[int, ...] | None = None,
     walks, as AnnanChess does.)"""
     s = pos.side
     moves = pseudo(pos, promotions, watch=watch)
-    if pos.kings[s] < 0:
+    if kingless(pos, s):
         return moves[:1] if first_only else moves
     out = []
     for m in moves:
@@ -242,11 +242,18 @@ def has_legal_move(pos, promotions: tuple[int, ...] | None = None, in_check=in_c
     return bool(legal_moves(pos, promotions, True, in_check, watch, pseudo))
 
 
+def kingless(pos, side: int) -> bool:
+    """Has `side` no king, and can none appear with a move?  Not so while
+    pieces are below the board (Circe Parachute buries a king, which comes
+    back when its square is left: `solver.conditions.circekinds`)."""
+    return pos.kings[side] < 0 and not getattr(pos, "underworld", ())
+
+
 def checking_moves(pos, promotions: tuple[int, ...] | None = None,
                    in_check=in_check, watch=None, pseudo=pseudo_moves) -> list[int]:
     """The legal moves after which the other side's king is observed."""
     s = pos.side
-    if pos.kings[-s] < 0:
+    if kingless(pos, -s):
         return []
     out = []
     for m in legal_moves(pos, promotions, False, in_check, watch, pseudo):
