@@ -33,12 +33,9 @@ The guard is one hook, `_guarded`, called where a defender node starts:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from solver.base.budget import drop_oldest_half
 from solver.search.battle import SELF, Battle
-
-T = TypeVar("T")
 
 
 class NonTrivialBattle(Battle):
@@ -85,10 +82,10 @@ class NonTrivialBattle(Battle):
                     break
         return count
 
-    def _guarded(self, k: int, refuted: T, node: Callable[[], T]) -> T:
+    def _guarded(self, k: int, refuted: object, node: Callable[[], object]) -> object:
         """A defender node with k attacker moves left: `node()` under the
         allowance left after it, or `refuted` when too many defences are
-        non-trivial."""
+        non-trivial (of the type `node()` gives: no `typing` at start-up)."""
         if k <= self._guard_above:
             return node()
         allowance = self._allowance
