@@ -45,6 +45,7 @@ from solver.engine.board import KING
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS
 from solver.engine.effects import ROYAL, SPENT
 from solver.engine.move import CASTLE, PROMOTION
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces.attributes import CHAMELEON_NEXT
 
@@ -121,6 +122,7 @@ def effect_spec(name: str, rule) -> ConditionSpec:
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
         rules.effect_rules.append(rule)
+        keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
         return rules
 
     return ConditionSpec(install, lambda params: PRESERVES, has_effects=True)

@@ -34,6 +34,7 @@ from solver.base.errors import InputError
 from solver.engine.board import CASTLE_PATH, parse_square
 from solver.engine.move import CASTLE
 from solver.conditions.changers import PRESERVES, _changeable
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 
 TYPES = ("Type1", "Type2")
@@ -69,6 +70,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     if not squares:
         raise InputError("condition MagicSquares needs a list of squares")
     rules.effect_rules.append(magic_rule(frozenset(squares)))
+    keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
     return rules
 
 
