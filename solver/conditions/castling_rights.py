@@ -64,9 +64,12 @@ def _castles_from_home(pos, m: int) -> bool:
 def square_rights(pos, problem) -> None:
     """The rights of a diagram as Popeye reads them: the king's on its home
     square, each rook's on its corner, whether or not the other stands at
-    home (where the statement gives no castling field); NoCastling's
-    squares excepted."""
-    if problem.castling is not None:
+    home; Popeye's NoCastling takes those of its squares (the king's own
+    right stays where NoCastling names a rook's square only).  A castling
+    field of another input (FEN) gives the rook rights it names, and the
+    king's to a side that has one."""
+    no_castling = [opt for opt in problem.options if opt.name == "NoCastling"]
+    if problem.castling is not None and not no_castling:
         rights = pos.castling
         for side in (WHITE, -WHITE):
             if rights & SIDE_RIGHTS[side]:
@@ -74,11 +77,10 @@ def square_rights(pos, problem) -> None:
         pos.set_castling(rights)
         return
     withheld = 0
-    for opt in problem.options:
-        if opt.name == "NoCastling":
-            for arg in opt.args:
-                for i in range(0, len(arg) - 1, 2):
-                    withheld |= castle_bit(parse_square(arg[i:i + 2]))
+    for opt in no_castling:
+        for arg in opt.args:
+            for i in range(0, len(arg) - 1, 2):
+                withheld |= castle_bit(parse_square(arg[i:i + 2]))
     rights = 0
     for side in (WHITE, -WHITE):
         if pos.board[HOME[side]] == KING * side:

@@ -11,7 +11,8 @@ lands on a magic square changes too (and then always checks its own king,
 beside it: such a castling is never legal).  The legality of the move is
 judged after the change, as Popeye judges it.  A recoloured pawn is a
 pawn of the other side where it stands (it promotes on the other side's
-last rank); castling rights are lost as in orthodox chess, never won.
+last rank); castling rights are Popeye's, one a square: a rook that turns
+colour on its corner gets that corner's right (`solver.conditions.castling_rights`).
 
 Type1 and Type2 differ only in where Popeye's change comes among the
 other effects of a move (Type2: before an AntiCirce rebirth, which the
