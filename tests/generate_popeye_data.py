@@ -479,8 +479,10 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
 
 def on_castling_squares(condition: str, pieces) -> bool:
     """Under FrankfurtChess (a king) and KobulKings (a king or a rook), is a
-    piece on its castling square?  feerie refuses those problems
-    (solver.model.problem.CASTLING_CHANGE_PIECES)."""
+    piece on its castling square?  Such positions were kept out of
+    tests/data/frankfurt/ and kobul/ when feerie refused them (it plays them
+    now: tests/data/castlerights/); kept out still, so that those data sets
+    come out as they were generated."""
     squares = {"White": {"K": ("e1",)}, "Black": {"K": ("e8",)}}
     if condition in KOBUL_FORMS:
         squares["White"]["R"] = ("a1", "h1")
@@ -864,6 +866,149 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
     for targeted in sorted(HALFNEUTRAL_DIR.glob("Targeted*.inp")):   # (English, German, French)
         if not forms or targeted.stem in forms:
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
+CASTLERIGHTS_DIR = ROOT / "tests" / "data" / "castlerights"
+# --castlerights: castling rights after a change of colour or kind on a castling square
+# (solver.conditions.castling_rights), to tests/data/castlerights/ (tests/test_castlerights.py).
+# Popeye keeps a right a square: a change of colour or kind on h1 / a1 / e1 (h8 / a8 / e8)
+# takes it and gives it back to a rook on its corner, its side's king on its home square
+# (`1.Rh7*h1=w 0-0` under AndernachChess).  Targeted.inp: the positions below, written by
+# hand (castling after the change or not: the king's right withheld, the rook's square's
+# right withheld and won back, the other side's rook, promotions on a corner); Random.inp:
+# random positions with a king at home and pieces about the corners, under each condition,
+# kept where Popeye castles after a change (and a few where it does not).
+# (condition, pieces (Popeye's words), stipulation, options)
+CASTLERIGHTS_TARGETED = (
+    ("AndernachChess", "white Ke1 Bh1 Pa2 black Ke8 Rh7 Pa7", "h~1", ""),
+    ("AndernachChess", "white Ke1 Bh1 Pa2 black Ke8 Rh7 Pa7", "h~1", "NoCastling e1"),
+    ("AndernachChess", "white Ke1 Bh1 Pa2 black Ke8 Rh7 Pa7", "h~1", "NoCastling h1"),
+    ("AndernachChess", "white Ke1 Ba1 Ph2 black Ke8 Ra7 Ph7", "h~1", ""),
+    ("AndernachChess", "white Ke1 Bh1 Pa3 black Ke8 Pg2 Pa7", "h~1", ""),
+    ("AndernachChess", "white Kd1 Bh1 Pa2 black Ke8 Rh7 Pa7", "h~1", ""),
+    ("AndernachChess", "white Ke1 Rh1 Sh8 Pa2 black Ke8 Pa7", "~1", ""),
+    ("AndernachChess", "white Ke1 Bh1 Ra1 black Ke8 Rh7 Ba8", "h~1", ""),
+    ("AntiAndernachChess", "white Ke1 Pa2 black Ke8 Rh7 Pa7", "h~1", ""),
+    ("AntiAndernachChess", "white Ke1 Pa3 black Ke8 Ph2 Pa7", "h~1", ""),
+    ("AntiAndernachChess", "white Ke1 Pa3 black Ke8 Ra7 Pb7", "h~1", "NoCastling e1"),
+    ("Volage", "white Ke1 Pa2 black Ke8 Rh2 Pa7", "h~1", ""),
+    ("Volage", "white Ke1 Pa2 black Ke8 Rh3 Pa7", "h~1", ""),
+    ("Volage", "white Ke1 Pa3 black Ke8 Pb2 Pa7", "h~1", ""),
+    ("Hypervolage", "white Ke1 Pa2 black Ke8 Rh2 Pa7", "h~1", ""),
+    ("Hypervolage", "white Ke1 Pa2 black Ke8 Ra2 Ph7", "h~1", ""),
+    ("MagicSquares h1", "white Ke1 Pa2 black Ke8 Rh7 Pa7", "h~1", ""),
+    ("MagicSquares a1", "white Ke1 Ph2 black Ke8 Ra7 Ph7", "h~1", ""),
+    ("Breton Chromatic", "white Ke1 Rh1 Pa2 black Ke8 Rh7 Pa7", "h~1", ""),
+    ("Breton Chromatic", "white Ke1 Rc4 Sg1 Pa2 black Ke8 Rh1 Bf7 Pa7", "h~1", ""),
+    ("KobulKings", "white royal Se1 white Rh1 Pa3 black Ke8 Bc5 Pa7", "h~1", ""),
+    ("KobulKings", "white Ke1 Rh1 Sb3 black Ke8 Ba2 Pa7", "h~1", ""),
+    ("KobulKings", "white Ke1 Rh1 Ra1 black Ke8 Rh8 Ra8", "h~1", ""),
+    ("KobulKings", "white Ke1 Rh1 Ra1 Pa2 black Ke8 Sb3 Pa7", "h~1", ""),
+    ("FrankfurtChess", "white Ke1 Sg3 Pa2 black Rh1 Ka8", "ser-#2", ""),
+    ("FrankfurtChess", "white Kd1 Sg3 Pa2 black Rh1 Ka8", "~1", ""),
+    ("EinsteinChess", "white Ke1 Pa2 black Ke8 Qh5 Pa7", "h~1", ""),
+    ("ReversalEinsteinChess", "white Ke1 Pa2 black Ke8 Bc6 Pa7", "h~1", ""),
+    ("AntiEinsteinChess", "white Ke1 Pa2 black Ke8 Qh5 Pa7", "h~1", ""),
+    ("ChameleonChess", "white Ke1 Pa2 black Ke8 Bc6 Pa7", "h~1", ""),
+)
+
+
+def castlerights_text(condition: str, pieces: str, stipulation: str, options: str) -> str:
+    return (f"Pieces {pieces}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+            f"Condition {condition}\n")
+
+
+# Random.inp: the conditions drawn from, the stipulations (h~1: Black changes a piece,
+# White castles; ser-#2, h#2: a side castles after its own change), how many a condition
+CASTLERIGHTS_CONDITIONS = ("AndernachChess", "AntiAndernachChess", "ChameleonChess", "Volage",
+                           "Hypervolage", "EinsteinChess", "ReversalEinsteinChess", "AntiEinsteinChess",
+                           "FrankfurtChess", "KobulKings", "Masand", "MagicSquares h1a1h8a8",
+                           "Breton Chromatic")
+CASTLERIGHTS_STIPULATIONS = ("h~1", "h~1", "h#2", "ser-#2", "#2")
+CASTLERIGHTS_PROBLEMS = 3
+# pieces that a change may turn into a rook on a corner (or that guard the castling squares)
+CASTLERIGHTS_ACTORS = (
+    ("Black", "R", "h2 h3 h4 h5 h6 h7 g1 f1 a2 a3 a4 a5 a6 a7 b1 c1 d1"),
+    ("Black", "P", "g2 h2 a2 b2"),
+    ("Black", "B", "g2 f3 e4 d5 c6 b2 c3 d4 e5 f6"),
+    ("Black", "Q", "h5 h4 a4 a5 d5 e4"),
+    ("Black", "S", "g3 f2 b3 c2"),
+    ("White", "S", "g3 f2 b3 c2"),
+    ("White", "B", "g2 f3 e4 b2 c3 d4"),
+    ("White", "Q", "h4 h5 a4 a5 d5 e4"),
+    ("White", "R", "h2 h3 h4 a2 a3 a4"),
+)
+CASTLERIGHTS_MAX_LINES = 400
+
+
+def castlerights_position(rng: random.Random):
+    """A king at home (White's mostly), one or two pieces a change may turn
+    into a rook on a corner (`CASTLERIGHTS_ACTORS`), others on the corners
+    (what they take) and anywhere."""
+    pieces = [("White", "K", "e1" if rng.random() < 0.9 else rng.choice(("d1", "f1", "e2"))),
+              ("Black", "K", "e8" if rng.random() < 0.5 else rng.choice(("a8", "h8", "d8", "b8", "c7")))]
+    taken = {p[2] for p in pieces}
+
+    def put(colour: str, kind: str, square: str) -> None:
+        if square not in taken and not (kind == "P" and square[1] in "18"):
+            pieces.append((colour, kind, square))
+            taken.add(square)
+
+    for _ in range(rng.randint(1, 2)):
+        colour, kind, squares = rng.choice(CASTLERIGHTS_ACTORS)
+        put(colour, kind, rng.choice(squares.split()))
+    for _ in range(rng.randint(0, 2)):
+        put(rng.choice(("White", "Black")), rng.choice("RBSP"), rng.choice(("a1", "h1", "a8", "h8")))
+    for _ in range(rng.randint(0, 2)):
+        put(rng.choice(("White", "Black")), rng.choice("QRBSPP"),
+            rng.choice([f + r for f in "abcdefgh" for r in "234567"]))
+    return pieces
+
+
+def castles_after_change(out: str) -> bool:
+    """Does a line of Popeye's castle after a change of colour or kind (`=w`, `=R`, `[...]`)?"""
+    return any("0-0" in line and re.search(r"=[wbnsRBSQK]|\[", line.split("0-0")[0])
+               for line in out.splitlines())
+
+
+def generate_castlerights(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    CASTLERIGHTS_DIR.mkdir(parents=True, exist_ok=True)
+    if not forms or "Targeted" in forms:
+        source = "BeginProblem\n" + "NextProblem\n".join(
+            castlerights_text(*row) for row in CASTLERIGHTS_TARGETED) + "EndProblem\n"
+        (CASTLERIGHTS_DIR / "Targeted.inp").write_text(source)
+        (CASTLERIGHTS_DIR / "Targeted.out").write_text(popeye(binary, source))
+    if forms and "Random" not in forms:
+        return
+    kept: list[str] = []
+    for condition in CASTLERIGHTS_CONDITIONS:
+        rng = random.Random(f"{seed}-castlerights-{condition}")
+        found = without = 0
+        for _ in range(ATTEMPTS):
+            if found >= CASTLERIGHTS_PROBLEMS:
+                break
+            pieces = castlerights_position(rng)
+            stipulation = rng.choice(CASTLERIGHTS_STIPULATIONS)
+            text = problem_text(pieces, stipulation, "")
+            if not legal(text):
+                continue
+            text += f"Condition {condition}\n"
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", errors=True)
+            if ("solution finished" not in out or out.count("\n") > CASTLERIGHTS_MAX_LINES
+                    or "problem ignored" in out
+                    or "capture the king" in out):
+                continue
+            if castles_after_change(out):
+                found += 1
+            elif without < 1 and has_play(out) and ("=" in out or "[" in out):
+                without += 1
+            else:
+                continue
+            kept.append(text)
+        print(f"castlerights {condition}: {found} castling after a change, {without} not", file=sys.stderr)
+    source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+    (CASTLERIGHTS_DIR / "Random.inp").write_text(source)
+    (CASTLERIGHTS_DIR / "Random.out").write_text(popeye(binary, source))
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1360,6 +1505,8 @@ def main() -> None:
                             help=f"{data.help} ({data.out_dir.relative_to(ROOT)}/)")
     parser.add_argument("--headers", action="store_true",
                         help="condition lines of headers (tests/data/headers/)")
+    parser.add_argument("--castlerights", action="store_true",
+                        help="castling rights after a change of colour or kind (tests/data/castlerights/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     chosen = [data for flag, data in CONDITION_DATA.items() if getattr(args, flag)]
@@ -1377,6 +1524,8 @@ def main() -> None:
             data.generate(args.popeye, args.seed, args.forms)
     elif args.halfneutral:
         generate_halfneutral(args.popeye, args.seed, args.forms)
+    elif args.castlerights:
+        generate_castlerights(args.popeye, args.seed, args.forms)
     elif args.conditions:
         generate_conditions(args.popeye, args.seed, args.forms)
     elif args.fairy:

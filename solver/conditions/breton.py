@@ -42,6 +42,7 @@ from solver.engine.capabilities import WALK_MOVES_ONLY
 from solver.engine.move import BRETON_CHOICE, EN_PASSANT, LOCUST, PROMOTION
 from solver.conditions.changers import PRESERVES
 from solver.conditions.circe import _capture
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, trial_base
 from solver.model.tree import Effect
 from solver.pieces import generic
@@ -154,6 +155,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
 
     bind_in_two_parts(rules, base_legal, base_checking, quiet, captures)
     rules.effect_rules.append(breton_rule(chromatic))
+    keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
     describe = rules.describe
 
     def described(pos, turn) -> tuple:

@@ -24,9 +24,11 @@ Popeye's semantics, checked against Popeye 4.104's move lists
   Castling moves the king only as far as the condition is concerned.
 
 A pawn that changes colour is a pawn of the other side where it stands
-(a white pawn turned black on the 7th rank may make a double step); a
-castling right is lost as in orthodox chess (a captured rook's goes with
-it), so no change of colour ever gives one.  Notation: the mover's change
+(a white pawn turned black on the 7th rank may make a double step).
+Castling rights are Popeye's, one a square (`solver.conditions.castling_rights`):
+a change of colour on a corner takes its right and gives it to the rook now
+there, if it is that corner's (`1.Rh7*h1=w 0-0`: the black rook that took on
+h1 turned white, and may castle).  Notation: the mover's change
 of colour is `=b` / `=w` after the move (French `=n` / `=b`, German `=s`
 / `=w`), of kind `=S` (`solver.output.notation.effect_text`).
 
@@ -45,6 +47,7 @@ from solver.engine.board import KING
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS
 from solver.engine.effects import ROYAL, SPENT
 from solver.engine.move import CASTLE, PROMOTION
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces.attributes import CHAMELEON_NEXT
 
@@ -121,6 +124,7 @@ def effect_spec(name: str, rule) -> ConditionSpec:
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
         rules.effect_rules.append(rule)
+        keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
         return rules
 
     return ConditionSpec(install, lambda params: PRESERVES, has_effects=True)

@@ -51,6 +51,7 @@ from solver.engine.move import CASTLE, DOUBLE, FAR_EN_PASSANT, LOCUST, NORMAL, P
 from solver.engine import movegen
 from solver.pieces import generic
 from solver.conditions.variant import generic_forced
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 
 UP = {PAWN: KNIGHT, KNIGHT: BISHOP, BISHOP: ROOK, ROOK: QUEEN}
@@ -192,6 +193,7 @@ def einstein_spec(name: str, on_capture, on_quiet) -> ConditionSpec:
             raise InputError(f"condition {name} with fairy pieces is not supported")
         rules.effect_rules.append(triple_step_ep)
         rules.effect_rules.append(rule)
+        keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
         rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
         return rules
 

@@ -60,6 +60,7 @@ from solver.engine import movegen
 from solver.engine.move import EN_PASSANT, PROMOTION
 from solver.pieces import generic
 from solver.conditions.variant import generic_forced
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 
 NAME = "FrankfurtChess"
@@ -213,6 +214,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     if not variant.kinds <= _ORTHODOX:
         raise InputError(f"condition {NAME} with fairy pieces is not supported")
     rules.effect_rules.append(walk_rule(inclusive))
+    keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
     rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
     capture_trial(rules)
     return rules

@@ -42,6 +42,7 @@ from solver.engine.capabilities import ALL_PROPERTIES, LOCAL_OBSERVATION, NO_EFF
 from solver.engine.effects import ROYAL
 from solver.engine.move import EN_PASSANT
 from solver.conditions.frankfurt import capture_trial
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 
 NAME = "KobulKings"
@@ -105,6 +106,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     if not variant.kinds <= _ORTHODOX:
         raise InputError(f"condition {NAME} with fairy pieces is not supported")
     rules.effect_rules.append(kobul_rule(sides))
+    keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
     capture_trial(rules, one_capture_promotion=False)
     bracket_royal_changes(rules)
     return rules

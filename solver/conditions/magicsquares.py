@@ -11,7 +11,8 @@ lands on a magic square changes too (and then always checks its own king,
 beside it: such a castling is never legal).  The legality of the move is
 judged after the change, as Popeye judges it.  A recoloured pawn is a
 pawn of the other side where it stands (it promotes on the other side's
-last rank); castling rights are lost as in orthodox chess, never won.
+last rank); castling rights are Popeye's, one a square: a rook that turns
+colour on its corner gets that corner's right (`solver.conditions.castling_rights`).
 
 Type1 and Type2 differ only in where Popeye's change comes among the
 other effects of a move (Type2: before an AntiCirce rebirth, which the
@@ -34,6 +35,7 @@ from solver.base.errors import InputError
 from solver.engine.board import CASTLE_PATH, parse_square
 from solver.engine.move import CASTLE
 from solver.conditions.changers import PRESERVES, _changeable
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 
 TYPES = ("Type1", "Type2")
@@ -69,6 +71,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     if not squares:
         raise InputError("condition MagicSquares needs a list of squares")
     rules.effect_rules.append(magic_rule(frozenset(squares)))
+    keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
     return rules
 
 

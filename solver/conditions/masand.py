@@ -36,6 +36,7 @@ from solver.base.errors import InputError
 from solver.engine.board import KING, SQUARES
 from solver.engine.effects import ROYAL
 from solver.conditions.changers import PRESERVES
+from solver.conditions.castling_rights import keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND
@@ -117,6 +118,7 @@ def _spec(name: str, rule) -> ConditionSpec:
         for param in params:
             raise InputError(f"condition {name} {param} is not supported")
         rules.effect_rules.append(rule)
+        keep_square_rights(rules)   # Popeye's castling rights (castling_rights)
         bracket_colour_changes(rules)
         return rules
 

@@ -144,11 +144,17 @@ class Rules:
         # notes on a move's record: `f(pos, m, component) -> component` (BGL's budgets left)
         self.annotations: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
+        # castling rights kept a square, as Popeye keeps them (solver.conditions.castling_rights)
+        self.square_rights = False
         self.variant = variant if variant is not None else orthodox_variant()
         # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
         self.move_filters.extend(attribute_filters(self.variant.attributes))
         self._bind()
         if "Chameleon" in self.variant.attributes:
+            # a chameleon piece that becomes a rook on its corner regains the rook's right
+            from solver.conditions.castling_rights import keep_square_rights
+
+            keep_square_rights(self)
             self.extra_moves.append(lambda pos, checking=False: chameleon_promotions(
                 self._checking if checking else self._legal, pos))
 

@@ -33,7 +33,7 @@ the board exactly as its make left it.
 
 from __future__ import annotations
 
-from solver.engine.board import CASTLE_PATH, KING, WHITE, draw_keys, key_generator
+from solver.engine.board import CASTLE_BIT, CASTLE_PATH, E1, E8, KING, ROOK, WHITE, draw_keys, key_generator
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.engine.position import Position, Z_PIECE
 
@@ -87,6 +87,10 @@ def imitators_hash(imitators: tuple) -> int:
     return h
 
 
+_CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
+_HOME = {WHITE: E1, -WHITE: E8}
+
+
 def _side(piece: int) -> int:
     return 1 if piece > 0 else -1
 
@@ -99,7 +103,7 @@ class EffectsPosition(Position):
     (kings before, attributes before, effects), an effect being
     (square, piece before, bits before, piece after, bits after)."""
 
-    __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators")
+    __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators", "square_rights")
 
     def __init__(self, effect_rules=()) -> None:
         super().__init__()
@@ -111,6 +115,10 @@ class EffectsPosition(Position):
         self.underworld: tuple[tuple[int, int, int], ...] = ()
         # Popeye's imitators (`set_imitators`): their squares, in Popeye's order
         self.imitators: tuple[int, ...] = ()
+        # castling rights kept a square, as Popeye keeps them: every change
+        # set_square makes takes and gives back the rights of its square
+        # (`_square_rights_after`; solver.conditions.castling_rights)
+        self.square_rights = False
 
     # ------------------------------------------------------------------ setup
 
@@ -146,6 +154,7 @@ class EffectsPosition(Position):
         other.attrs = dict(self.attrs)
         other.underworld = self.underworld
         other.imitators = self.imitators
+        other.square_rights = self.square_rights
         return other
 
     def compute_hash(self) -> int:
@@ -261,6 +270,30 @@ class EffectsPosition(Position):
             attrs[sq] = bits
             h ^= Z_ATTR[bits][sq]
         self.hash = h
+        if self.square_rights and old != piece and CASTLE_BIT[sq]:
+            self._square_rights_after(sq, old, piece)
+
+    def _square_rights_after(self, sq: int, old: int, piece: int) -> None:
+        """Popeye's `adjust_castling_rights` for one effect on sq (a back-rank
+        square): a piece gone from it (removed, or changed in colour or kind)
+        takes its right; a piece now on it gives it back if it is a rook on
+        its corner, or its side's king on its home square.  (Popeye looks at
+        the board once the move is over; an effect's rule sees it as the
+        move's effects leave it so far, and a later effect on the same square
+        decides again, as in Popeye.)  Undone with the move: unmake restores
+        the rights the move found."""
+        bit = CASTLE_BIT[sq]
+        rights = self.castling
+        if old:
+            rights &= ~bit
+        if piece:
+            side = _side(piece)
+            kind = piece * side
+            if (kind == ROOK and sq in _CORNERS[side]) or (
+                    kind == KING and sq == _HOME[side] and self.kings[side] == sq):
+                rights |= bit
+        if rights != self.castling:
+            self.set_castling(rights)
 
     def unmake(self) -> None:
         if self.stack[-1][0] < 0:  # a set_state: it has no journal entry

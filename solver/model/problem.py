@@ -34,15 +34,6 @@ COLOUR_BOUND_KINDS = {"O": "orphan", "F": "friend"}
 # conditions played beside neutral pieces (BGL: on the neutral generator, its
 # observation filtered: solver.pieces.neutral.filtered_observation)
 NEUTRAL_CONDITIONS = frozenset({"BGL"})
-# Conditions under which Popeye gives castling rights back by a change of kind
-# (its solving/castling.c: a piece that becomes a rook on a1 gets that rook's right,
-# a royal piece that becomes a king on e1 the king's): the pieces (kind, colour,
-# squares) whose presence makes that possible.  feerie does not model it: refused.
-CASTLING_CHANGE_PIECES = {
-    "FrankfurtChess": (("K", "white", ("e1",)), ("K", "black", ("e8",))),
-    "KobulKings": (("K", "white", ("e1",)), ("K", "black", ("e8",)),
-                   ("R", "white", ("a1", "h1")), ("R", "black", ("a8", "h8"))),
-}
 
 
 def _supported_kinds() -> frozenset[str]:
@@ -335,7 +326,211 @@ class Problem:
                 reasons.append(f"option NonTrivial with option {opt.name} is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
-        reasons.extend(self._castling_changes())
+        for twin in self.twins:
+            for command in twin.commands:
+                if command.stipulation is not None:
+                    stipulation(command.stipulation)
+                conditions(command.conditions)
+                if command.kind == "add":
+                    pieces([(command.args[0], command.args[1], command.args[3:])])
+                elif command.kind == "substitute":
+                    pieces([(WHITE, command.args[1], ())])
+        return tuple(dict.fromkeys(reasons))
+
+    @property
+    def supported(self) -> bool:
+        return self.unsupported is None
+
+    @property
+    def half_moves(self) -> int:
+        """The most half-moves the play can take (both sides' moves counted)."""
+        if self.series:
+            return self.intro + self.moves + (0 if self.play in ("direct", "proof") else 1)
+        if self.play == "direct":
+            return 2 * self.moves - 1
+        return 2 * self.moves + (1 if self.half else 0)
+
+
+# The longest play feerie searches, in half-moves: Popeye's own limit (it
+# ignores '#500', 'h#500', 'ser-#999' as "stipulation with too many moves").
+# Every search is a recursion one level or a few per half-move.
+MAX_HALF_MOVES = 998
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A fairy condition with its parameters, e.g. Messigny ('RexExclusive',).
+
+    Parameters are in Popeye's English, one per square or word.  Messigny
+    and Marseillais have a normal form: Messigny () for Rex inclusive
+    (the default) or ('RexExclusive',); Marseillais a subset, in this order,
+    of ('Balanced', 'GameSite', 'NoChecks') (RULES.md 3.9; see
+    README.md, "Problem input").  `supported` is False for the conditions
+    feerie does not play (solver.model.keywords.SUPPORTED_CONDITIONS; the
+    registry of what they do is solver.conditions.registry).
+    """
+
+    name: str
+    params: tuple[str, ...] = ()
+    supported: bool = True
+
+
+@dataclass(frozen=True)
+class Option:
+    """A Popeye option with its arguments, e.g. Option('Defence', ('2',)).
+
+    `supported` is False for options feerie accepts but does not implement
+    where they would change the answer (the checker reports them).
+    """
+
+    name: str
+    args: tuple[str, ...] = ()
+    supported: bool = True
+
+
+@dataclass(frozen=True)
+class TwinCommand:
+    """One change a twin makes.
+
+    kind: 'move' (from, to), 'exchange' (sq1, sq2), 'remove' (sq), 'add'
+    (color, kind, sq, attribute...), 'substitute' (old kind, new kind),
+    'rotate' ('90'|'180'|'270'), 'mirror' ('a1<-->h1' | 'a1<-->a8' |
+    'a1<-->h8' | 'a8<-->h1'), 'shift' (from, to), 'polish' (), 'stipulation'
+    (text), 'condition' (the text of each condition: 'Circe', 'Messigny
+    RexExclusive'; no text at all means "no condition"), and args holding
+    the parsed pieces of it.  Kinds and colours are the model's ('S',
+    'white').  The parsed forms of the last two ride along so that nobody
+    re-reads text: `stipulation` for 'stipulation', `conditions` (the whole
+    new set, replacing the old one, as in Popeye) for 'condition'.
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+    stipulation: Stipulation | None = None
+    conditions: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A twin: its commands, applied to the original position, or to the
+    previous twin's position when `continued` (Popeye's 'Twin Continued').
+
+    Without a zero position, the diagram is twin a) and `Problem.twins` are
+    b), c), ...; with `Problem.zero_position`, the diagram is not solved and
+    `Problem.twins` are a), b), ... (see solver.model.twins.expand_twins)."""
+
+    commands: tuple[TwinCommand, ...]
+    continued: bool = False
+
+
+# the conditions that bring pieces back from below the board (`Problem.buried`)
+UNDERWORLD_CONDITIONS = frozenset({"GhostChess", "HauntedChess"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A composed problem as stated.
+
+    `castling` is None when the statement says nothing (then castling is
+    allowed wherever king and rook stand on their original squares, RULES.md
+    1) or a FEN castling field ('KQkq', '-').  `en_passant` lists the squares
+    a pawn has just passed over (FEN e.p. field, Popeye Option EnPassant).
+    `white_to_move` is None when the stipulation alone decides who moves.
+    `zero_position` is True when Popeye's 'ZeroPosition' twin is used (the
+    diagram is not itself a twin).  `intended` holds an intended solution
+    in Popeye notation, one line per solution, when the statement gives one.
+    `language` is the input's language for piece letters: 'en', 'fr', 'de'.
+    `source`, `line` say where the problem was read from (file name, first
+    line of the problem).  `buried`: the diagram's pieces that a later
+    piece on their square replaced, first replaced first (Popeye puts them
+    in its underworld, below the board, where GhostChess and HauntedChess
+    would bring them back: refused with those).  The grammar keeps `pieces` sorted (Piece order),
+    so that two statements of one position compare equal.
+    `proof_target`: the position to reach of an A-to-B proof game (`a=>b n`:
+    Popeye's pieces stated after the stipulation); `pieces` is then the start.
+    """
+
+    pieces: tuple[Piece, ...]
+    stipulation: Stipulation
+    conditions: tuple[Condition, ...] = ()
+    options: tuple[Option, ...] = ()
+    twins: tuple[Twin, ...] = ()
+    zero_position: bool = False
+    authors: tuple[str, ...] = ()
+    origin: str | None = None
+    title: str | None = None
+    award: str | None = None
+    remark: str | None = None
+    castling: str | None = None
+    en_passant: tuple[str, ...] = ()
+    white_to_move: bool | None = None
+    intended: tuple[str, ...] = ()
+    solutions_expected: int | None = None
+    language: str = "en"
+    proof_target: tuple[Piece, ...] | None = None
+    source: str | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+    buried: tuple[Piece, ...] = ()
+
+    def option(self, name: str) -> Option | None:
+        """The option of that (English Popeye) name, or None."""
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        return None
+
+    def has_option(self, name: str) -> bool:
+        return self.option(name) is not None
+
+    def unsupported_features(self) -> tuple[str, ...]:
+        """What in this problem feerie cannot solve, one message each (empty
+        when it can): unsupported stipulations, conditions, options, fairy
+        pieces, piece attributes, neutral pieces beside what feerie does not
+        play with them, in this twin or another."""
+        reasons: list[str] = []
+        neutral = any(p.color == NEUTRAL for p in self.pieces) or any(
+            c.kind == "add" and c.args[0] == NEUTRAL for t in self.twins for c in t.commands)
+
+        def stipulation(stip: Stipulation) -> None:
+            if stip.unsupported:
+                reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+
+        def conditions(conds: tuple[Condition, ...]) -> None:
+            for cond in conds:
+                if not cond.supported:
+                    reasons.append(f"condition {cond.name} is not supported")
+                elif neutral and cond.name not in NEUTRAL_CONDITIONS:
+                    reasons.append(f"condition {cond.name} with neutral pieces is not supported")
+
+        def pieces(kinds_and_colours) -> None:
+            for color, kind, attributes in kinds_and_colours:
+                if kind not in SUPPORTED_KINDS:
+                    reasons.append(f"fairy piece {kind} is not supported")
+                if neutral and kind in COLOUR_BOUND_KINDS:
+                    reasons.append(f"the {COLOUR_BOUND_KINDS[kind]} with neutral pieces is not"
+                                   " supported")
+                if neutral and attributes:
+                    reasons.append(f"piece attribute {attributes[0]} with neutral pieces is not supported")
+                reasons.extend(attribute_reasons([(color, kind, attributes)], self))
+
+        stipulation(self.stipulation)
+        conditions(self.conditions)
+        for cond in self.conditions:
+            if self.buried and cond.name in UNDERWORLD_CONDITIONS:
+                reasons.append(f"a piece placed on an occupied square (Popeye buries the other below it)"
+                               f" with condition {cond.name} is not supported")
+        for opt in self.options:
+            if not opt.supported:
+                detail = (" with a number (Popeye then prints at most that many solutions per"
+                          " mate position)" if opt.name == "Intelligent" else "")
+                reasons.append(f"option {opt.name} is not supported{detail}")
+            elif opt.name == "SetPlay" and self.stipulation.intro:
+                # Popeye's is the series play without the introductory moves, numbered '1...'
+                reasons.append("option SetPlay with introductory moves (n->) is not supported")
+            elif opt.name == "SetPlay" and self.stipulation.parry:
+                reasons.append("option SetPlay with parry series is not supported")
+        pieces((p.color, p.kind, p.attributes) for p in self.pieces)
+        reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:
