@@ -358,9 +358,10 @@ class Battle:
         else:  # the goal is marked on the moves of the side that is to reach it
             goal_move = role == Role.FORCED or (role in _DEFENCES) != self._direct
         mark = self.mark(goal_move)
-        if mark == "=" and self._immobile is True and self.play == SELF and role in _DEFENCES:
-            # Popeye leaves unmarked a defence of a s# that stalemates the
-            # attacker (`1...Kc2*c1 !`, White's Ka1 walled in): a refutation, not a goal
+        if mark == "=" and self._immobile is True and not self._direct and role in _DEFENCES:
+            # Popeye leaves unmarked a defence of a s# or r# that stalemates the
+            # attacker (`1...Kc2*c1 !`, White's Ka1 walled in; r#2 `1...Qb2*a2 !`):
+            # a refutation, not a goal
             mark = ""
         return Node(role, Turn(desc, mark), side=side_name(side))
 
@@ -449,10 +450,7 @@ class Battle:
             if variations:
                 self.expand_defence(node, n - 1, refs)
             else:
-                for r in refs:
-                    ref = self._played(Role.REFUTATION, r)
-                    rules.undo(pos, r)
-                    node.children.append(ref)
+                self._append_refutations(node, refs)
             return node
         finally:
             rules.undo(pos, t)
@@ -538,9 +536,21 @@ class Battle:
         self._append_refutations(node, refutations)
 
     def _append_refutations(self, node: Node, refutations) -> None:
+        """The refutations of a try.  In reflex play a refutation that leaves
+        the attacker a goal move (which it must then play, ending play in its
+        disfavour) shows those moves below it, marked ' ?!?' as Popeye does
+        (`1...Ka5-a6 !  2.Bh7-d3 # ?!?`)."""
+        pos, rules = self.pos, self.rules
         for r in refutations:
-            node.children.append(self._played(Role.REFUTATION, r))
-            self.rules.undo(self.pos, r)
+            ref = self._played(Role.REFUTATION, r)
+            try:
+                if self._obliged_attacker:
+                    for t in print_order(rules, pos, self.goal_turns()):
+                        ref.children.append(self._played(Role.FORCED, t))
+                        rules.undo(pos, t)
+            finally:
+                rules.undo(pos, r)
+            node.children.append(ref)
 
     def expand_continuations(self, var: Node, length: int) -> None:
         """After a defence: every attacker move that wins in exactly `length`."""
