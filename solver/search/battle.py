@@ -448,12 +448,20 @@ class Battle:
                     return None
                 node.role = Role.TRY
             if variations:
-                self.expand_defence(node, n - 1, refs)
+                # a key that wins in fewer moves shows the tree of its shortest
+                # win (Popeye: threats no longer than that, `1.Qe2-g4 ! zugzwang.`
+                # in a #3 where a waiting move would threaten a mate in 2)
+                length = n if refs else self._key_length(n)
+                self.expand_defence(node, length - 1, refs)
             else:
                 self._append_refutations(node, refs)
             return node
         finally:
             rules.undo(pos, t)
+
+    def _key_length(self, n: int) -> int:
+        """The attacker's key (played) wins within n: the fewest moves it wins in."""
+        return next((d for d in range(1, n) if self.turn_wins(d)), n)
 
     def refutations(self, k: int, limit: int) -> list | None:
         """Defender to move: defences after which the attacker no longer wins
