@@ -622,11 +622,20 @@ class Battle:
         return False
 
     def set_play(self, n: int, out: list[Node] | None = None,
-                 on_found: Callable[[Node], None] | None = None) -> list[Node]:
+                 on_found: Callable[[Node], None] | None = None, *,
+                 threats: bool = True) -> list[Node]:
         """The defender moving first (Option SetPlay): each defence after which
         the attacker wins within n-1, with its shortest continuations;
         appended to `out` in print order as each is complete (a time limit
-        keeps them), and given to `on_found` then."""
+        keeps them), and given to `on_found` then.  `threats` False (Popeye
+        without Option Variation): the continuations' trees show no threat
+        and every defence, as under Option NoThreat."""
+        if not threats and not self.no_threat:
+            self.no_threat = True
+            try:
+                return self.set_play(n, out, on_found)
+            finally:
+                self.no_threat = False
         pos, rules = self.pos, self.rules
         pos.set_state(-pos.side, ())
         nodes = [] if out is None else out
