@@ -1109,11 +1109,17 @@ BATTLEFAULTS = {
         ("White Ka6 Bd1 Rg2 Black Kb8 Pa7", "r#2", "Defence 1"),
         ("White Kf8 Bf7 Black Kb1 Qa3 Qb2 Re7", "r#2", "Defence 2"),
         ("White Kf8 Bf7 Black Kb1 Qa3 Qb2 Re7", "r#2", "Defence 3 Variation"),
+        # from the random run
+        ("White Ka7 Pc2 Qf1 Se4 Black Ka4 Rf4", "r#2", "Defence 3 Variation"),
+        ("White Kh2 Sb5 Qa7 Black Kd8", "r#3", "SetPlay Defence 2"),
+        ("White Kf8 Qa7 Ra6 Qa2 Black Kd1 Qd6", "r#3", "Defence 3 Variation"),
+        ("White Kh6 Pg5 Sf5 Rc5 Qc6 Black Kd1", "r#2", "Defence 2"),
     ],
     # a short key's tree: threats no longer than its shortest win
     "shortkey": [
         ("White Ka4 Qe2 Bb2 Sc7 Pe7 Black Kh6", "#3", "Defence 2 Variation"),
         ("White Ka4 Qe2 Bb2 Sc7 Pe7 Black Kh6", "#3", "Variation"),
+        ("White Kh3 Pd7 Rd8 Ph4 Black Kg1", "#3", "Variation"),
     ],
     # set play without Option Variation: no threats, every defence
     "setplay": [

@@ -24,7 +24,7 @@ CASES = cases(DATA)
 
 def test_every_form_has_problems():
     assert {case.split("#")[0] for case in CASES} == {"reflex", "shortkey", "setplay"}
-    assert len(CASES) >= 12
+    assert len(CASES) >= 17
 
 
 def test_popeye_shows_the_forced_move_under_a_refutation():
