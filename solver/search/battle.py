@@ -21,8 +21,10 @@ positions with the defender to move.  Each is bounded by the memory budget
 the tree costs little beyond the proof.
 
 The tree follows Popeye's rules for what it prints:
-- keys: every first move that wins within n (shorter ones included);
-  tries (Option Try): moves refuted by at most `Defence` defences;
+- keys: every first move that wins within n (shorter ones included, each
+  with the tree of its shortest win); tries (Option Try): moves refuted by
+  at most `Defence` defences (in reflex play a refutation leaving the
+  attacker a goal move shows that move, which it would have to play);
 - after an attacker's move that leaves play to the defender: the threat
   (the shortest win if the defender could pass; not computed when the
   defender is in check) or 'zugzwang'; then each defence with the
