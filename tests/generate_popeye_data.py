@@ -21,6 +21,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
     python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
+    python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -41,9 +42,11 @@ go to tests/data/bgl/ (tests/test_bgl.py); with --effects, Masand, Breton and
 MagicSquares (EFFECTS_FORMS, a condition text drawn for each problem) go to
 tests/data/effects/ (tests/test_effects_conditions.py); with --nontrivial,
 self, reflex, semi-reflex and direct play under Option NonTrivial m n
-(NONTRIVIAL_FORMS) go to tests/data/nontrivial/ (tests/test_nontrivial.py).  With --goals, random orthodox positions in
-tests/data/effects/ (tests/test_effects_conditions.py); with --halfneutral, positions with
-half-neutral pieces (HALFNEUTRAL_FORMS) go to tests/data/halfneutral/ (tests/test_halfneutral.py).  With --goals, random orthodox positions in
+(NONTRIVIAL_FORMS) go to tests/data/nontrivial/ (tests/test_nontrivial.py); with
+--halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
+tests/data/halfneutral/ (tests/test_halfneutral.py); with --battlefaults, the
+orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
+tests/data/battlefaults/ (tests/test_battlefaults.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -1484,6 +1487,56 @@ def generate_headers(binary: str) -> None:
     (HEADERS_DIR / "conditions.out").write_text("".join(outputs))
 
 
+# --battlefaults: orthodox battle positions where feerie's tree once differed
+# from Popeye's (tests/test_battlefaults.py), by form: (pieces, stipulation,
+# options).  Found by comparing random problems with Popeye 4.104.
+BATTLEFAULTS_DIR = ROOT / "tests" / "data" / "battlefaults"
+BATTLEFAULTS = {
+    # reflex play: the attacker's forced goal move under a refutation (' ?!?'),
+    # a defence stalemating the attacker left unmarked
+    "reflex": [
+        ("White Ka8 Bh7 Ph5 Qb1 Black Ka5 Sg2", "r#2", "Defence 3 Variation"),
+        ("White Ka8 Bh7 Ph5 Qb1 Black Ka5 Sg2", "r#3", "Defence 3 Variation"),
+        ("White Ka6 Bd1 Rg2 Black Kb8 Pa7", "r#2", "Try"),
+        ("White Ka6 Bd1 Rg2 Black Kb8 Pa7", "r#2", "Try Variation"),
+        ("White Ka6 Bd1 Rg2 Black Kb8 Pa7", "r#2", "Defence 1"),
+        ("White Kf8 Bf7 Black Kb1 Qa3 Qb2 Re7", "r#2", "Defence 2"),
+        ("White Kf8 Bf7 Black Kb1 Qa3 Qb2 Re7", "r#2", "Defence 3 Variation"),
+        # from the random run
+        ("White Ka7 Pc2 Qf1 Se4 Black Ka4 Rf4", "r#2", "Defence 3 Variation"),
+        ("White Kh2 Sb5 Qa7 Black Kd8", "r#3", "SetPlay Defence 2"),
+        ("White Kf8 Qa7 Ra6 Qa2 Black Kd1 Qd6", "r#3", "Defence 3 Variation"),
+        ("White Kh6 Pg5 Sf5 Rc5 Qc6 Black Kd1", "r#2", "Defence 2"),
+    ],
+    # a short key's tree: threats no longer than its shortest win
+    "shortkey": [
+        ("White Ka4 Qe2 Bb2 Sc7 Pe7 Black Kh6", "#3", "Defence 2 Variation"),
+        ("White Ka4 Qe2 Bb2 Sc7 Pe7 Black Kh6", "#3", "Variation"),
+        ("White Kh3 Pd7 Rd8 Ph4 Black Kg1", "#3", "Variation"),
+    ],
+    # set play without Option Variation: no threats, every defence
+    "setplay": [
+        ("White Kh2 Bg1 Rf4 Rg5 Pg6 Pc6 Bg7 Black Kb1 Sd5", "#3", "SetPlay"),
+        ("White Kh2 Bg1 Rf4 Rg5 Pg6 Pc6 Bg7 Black Kb1 Sd5", "#3", "SetPlay Variation"),
+        ("White Ka6 Rb2 Rd8 Qb6 Black Ke7 Sh1 Bh6", "#3", "SetPlay"),
+    ],
+}
+
+
+def generate_battlefaults(binary: str, forms: list[str] | None = None) -> None:
+    """Write BATTLEFAULTS, one Popeye input file a form, with Popeye's output."""
+    BATTLEFAULTS_DIR.mkdir(parents=True, exist_ok=True)
+    for form, problems in BATTLEFAULTS.items():
+        if forms and form not in forms:
+            continue
+        kept = [f"Pieces {pieces}\nStipulation {stip}\nOption NoBoard {options}\n"
+                for pieces, stip, options in problems]
+        source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
+        (BATTLEFAULTS_DIR / f"{form}.inp").write_text(source)
+        (BATTLEFAULTS_DIR / f"{form}.out").write_text(popeye(binary, source))
+        print(form, len(problems))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -1507,11 +1560,15 @@ def main() -> None:
                         help="condition lines of headers (tests/data/headers/)")
     parser.add_argument("--castlerights", action="store_true",
                         help="castling rights after a change of colour or kind (tests/data/castlerights/)")
+    parser.add_argument("--battlefaults", action="store_true",
+                        help="orthodox battle positions once solved wrongly (tests/data/battlefaults/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     chosen = [data for flag, data in CONDITION_DATA.items() if getattr(args, flag)]
     if args.headers:
         generate_headers(args.popeye)
+    elif args.battlefaults:
+        generate_battlefaults(args.popeye, args.forms)
     elif args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
         generate_atob(args.popeye, args.seed, args.forms)

@@ -388,6 +388,14 @@ class _SolutionParser:
             suffix = rest[pos:]
             bang = None
             if suffix == " ?!?":
+                if in_but and depth == 2 and stack and stack[-1][0] >= 1 \
+                        and stack[-1][1].role is Role.REFUTATION:
+                    # reflex play: the attacker's goal move it must play after
+                    # a refutation (`1...Ka5-a6 !  2.Bh7-d3 # ?!?`)
+                    while stack[-1][0] > 1:
+                        stack.pop()
+                    stack[-1][1].children.append(Node(Role.FORCED, turn, side=side))
+                    continue
                 if depth != 0 or kind is not SectionKind.PLAY or roots:
                     raise ParseFailure(f"'?!?' not understood: {token.strip()!r}")
                 roots.append(Node(Role.FORCED, turn, side=side))

@@ -450,7 +450,8 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
                 section.label = CHECK_LABEL  # the key gave check: Popeye prints ' +'
 
         elif spec.kind == SectionKind.SET:
-            battle.set_play(n, out=section.nodes, on_found=on_found)
+            battle.set_play(n, out=section.nodes, on_found=on_found,
+                            threats=problem.has_option("Variation"))
         else:
             tries = problem.has_option("Try") or problem.has_option("Defence")  # Popeye: Defence n shows tries
             battle.solve(n, tries=tries,

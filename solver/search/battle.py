@@ -21,8 +21,10 @@ positions with the defender to move.  Each is bounded by the memory budget
 the tree costs little beyond the proof.
 
 The tree follows Popeye's rules for what it prints:
-- keys: every first move that wins within n (shorter ones included);
-  tries (Option Try): moves refuted by at most `Defence` defences;
+- keys: every first move that wins within n (shorter ones included, each
+  with the tree of its shortest win); tries (Option Try): moves refuted by
+  at most `Defence` defences (in reflex play a refutation leaving the
+  attacker a goal move shows that move, which it would have to play);
 - after an attacker's move that leaves play to the defender: the threat
   (the shortest win if the defender could pass; not computed when the
   defender is in check) or 'zugzwang'; then each defence with the
@@ -386,9 +388,10 @@ class Battle:
         else:  # the goal is marked on the moves of the side that is to reach it
             goal_move = role == Role.FORCED or (role in _DEFENCES) != self._direct
         mark = self.mark(goal_move)
-        if mark == "=" and self._immobile is True and self.play == SELF and role in _DEFENCES:
-            # Popeye leaves unmarked a defence of a s# that stalemates the
-            # attacker (`1...Kc2*c1 !`, White's Ka1 walled in): a refutation, not a goal
+        if mark == "=" and self._immobile is True and not self._direct and role in _DEFENCES:
+            # Popeye leaves unmarked a defence of a s# or r# that stalemates the
+            # attacker (`1...Kc2*c1 !`, White's Ka1 walled in; r#2 `1...Qb2*a2 !`):
+            # a refutation, not a goal
             mark = ""
         return Node(role, Turn(desc, mark), side=side_name(side))
 
@@ -475,15 +478,20 @@ class Battle:
                     return None
                 node.role = Role.TRY
             if variations:
-                self.expand_defence(node, n - 1, refs)
+                # a key that wins in fewer moves shows the tree of its shortest
+                # win (Popeye: threats no longer than that, `1.Qe2-g4 ! zugzwang.`
+                # in a #3 where a waiting move would threaten a mate in 2)
+                length = n if refs else self._key_length(n)
+                self.expand_defence(node, length - 1, refs)
             else:
-                for r in refs:
-                    ref = self._played(Role.REFUTATION, r)
-                    rules.undo(pos, r)
-                    node.children.append(ref)
+                self._append_refutations(node, refs)
             return node
         finally:
             rules.undo(pos, t)
+
+    def _key_length(self, n: int) -> int:
+        """The attacker's key (played) wins within n: the fewest moves it wins in."""
+        return next((d for d in range(1, n) if self.turn_wins(d)), n)
 
     def refutations(self, k: int, limit: int) -> list | None:
         """Defender to move: defences after which the attacker no longer wins
@@ -566,9 +574,21 @@ class Battle:
         self._append_refutations(node, refutations)
 
     def _append_refutations(self, node: Node, refutations) -> None:
+        """The refutations of a try.  In reflex play a refutation that leaves
+        the attacker a goal move (which it must then play, ending play in its
+        disfavour) shows those moves below it, marked ' ?!?' as Popeye does
+        (`1...Ka5-a6 !  2.Bh7-d3 # ?!?`)."""
+        pos, rules = self.pos, self.rules
         for r in refutations:
-            node.children.append(self._played(Role.REFUTATION, r))
-            self.rules.undo(self.pos, r)
+            ref = self._played(Role.REFUTATION, r)
+            try:
+                if self._obliged_attacker:
+                    for t in print_order(rules, pos, self.goal_turns()):
+                        ref.children.append(self._played(Role.FORCED, t))
+                        rules.undo(pos, t)
+            finally:
+                rules.undo(pos, r)
+            node.children.append(ref)
 
     def expand_continuations(self, var: Node, length: int) -> None:
         """After a defence: every attacker move that wins in exactly `length`."""
@@ -632,11 +652,20 @@ class Battle:
         return False
 
     def set_play(self, n: int, out: list[Node] | None = None,
-                 on_found: Callable[[Node], None] | None = None) -> list[Node]:
+                 on_found: Callable[[Node], None] | None = None, *,
+                 threats: bool = True) -> list[Node]:
         """The defender moving first (Option SetPlay): each defence after which
         the attacker wins within n-1, with its shortest continuations;
         appended to `out` in print order as each is complete (a time limit
-        keeps them), and given to `on_found` then."""
+        keeps them), and given to `on_found` then.  `threats` False (Popeye
+        without Option Variation): the continuations' trees show no threat
+        and every defence, as under Option NoThreat."""
+        if not threats and not self.no_threat:
+            self.no_threat = True
+            try:
+                return self.set_play(n, out, on_found)
+            finally:
+                self.no_threat = False
         pos, rules = self.pos, self.rules
         pos.set_state(-pos.side, ())
         nodes = [] if out is None else out
