@@ -443,24 +443,12 @@ def install_diagram(rules, v, name: str):
 
 # ------------------------------------------------------ Volcanic, Parachute
 
-def _regain(pos, sq: int, piece: int) -> None:
-    """A rook arriving on its corner, a king on its home square regains the
-    square's castling right (Popeye's `enable_castling_rights`, which reads
-    the piece standing there once the move's effects are done)."""
-    from solver.engine.board import castle_bit
-    from solver.conditions import circe_core
-
-    side = 1 if piece > 0 else -1
-    kind = piece * side
-    if (kind == ROOK and sq in circe_core._CORNERS[side]) or (kind == KING and sq == circe_core._HOME[side]):
-        pos.set_castling(pos.castling | castle_bit(sq))
-
-
 def uncover(pos, underworld: tuple) -> tuple:
     """Bring back every piece below the board whose square is empty, from
     the start of the underworld to its end (Popeye's
     `circe_parachute_uncoverer_solve`: of two below one square, the first
-    comes back), each regaining its castling right; the pieces that stay."""
+    comes back), each regaining its castling right as it is put back
+    (`EffectsPosition.set_square` under square rights); the pieces that stay."""
     board = pos.board
     left = []
     for sq, piece, bits in underworld:
@@ -468,7 +456,6 @@ def uncover(pos, underworld: tuple) -> tuple:
             left.append((sq, piece, bits))
         else:
             pos.set_square(sq, piece, bits)
-            _regain(pos, sq, piece)
     return tuple(left)
 
 
@@ -484,11 +471,14 @@ def install_underworld(rules, v, name: str, parachute: bool):
     alone: `Kg2*h1[+wRh1]`, even where the occupant is the capturer or a
     king, whose side then has no king and is never in check).  A piece
     coming back is written as a rebirth, `[+wRh1]`.  Kings are not reborn
-    (RexExclusive).  Castling rights follow Popeye's rule of the piece that
-    stands on the square at the end of the move (`_regain`)."""
+    (RexExclusive).  Castling rights follow Popeye's rule, in
+    `EffectsPosition.set_square` (solver.conditions.castling_rights): the
+    occupant that goes below takes its square's right, a piece put on a
+    square gives it back; under Volcanic Popeye takes the occupant off and
+    puts it back (its right taken, then given back by that rule:
+    `EffectsPosition.square_readded`)."""
     from solver.conditions import circe_core
     from solver.conditions.rules import bind_trial
-    from solver.engine.board import castle_bit
     from solver.engine.move import CASTLE
 
     if not rules.variant.kinds <= _ORTHODOX:
@@ -512,7 +502,6 @@ def install_underworld(rules, v, name: str, parachute: bool):
                 elif parachute:
                     underworld = ((sq, occupant, pos.attrs.get(sq, 0)),) + underworld
                     pos.set_square(sq, 0)
-                    pos.set_castling(pos.castling & ~castle_bit(sq))
                     circe_core._reborn(pos, sq, victim, m)
                 else:
                     # the reborn piece put on its square and the occupant back on
@@ -520,8 +509,7 @@ def install_underworld(rules, v, name: str, parachute: bool):
                     occupant_bits = pos.attrs.get(sq, 0)
                     pos.set_square(sq, victim)
                     pos.set_square(sq, occupant, occupant_bits)
-                    pos.set_castling(pos.castling & ~castle_bit(sq))
-                    _regain(pos, sq, occupant)
+                    pos.square_readded(sq)   # (Popeye: the occupant removed and put back)
                     underworld = underworld + ((sq, victim, 0),)
         if underworld:
             underworld = uncover(pos, underworld)

@@ -273,6 +273,13 @@ class EffectsPosition(Position):
         if self.square_rights and old != piece and CASTLE_BIT[sq]:
             self._square_rights_after(sq, old, piece)
 
+    def square_readded(self, sq: int) -> None:
+        """The piece on sq taken off and put back, as Popeye journals Circe
+        Volcanic's occupant (a removal, then a readdition): under square
+        rights its right is taken, then given back by the rule below."""
+        if self.square_rights and CASTLE_BIT[sq] and self.board[sq]:
+            self._square_rights_after(sq, self.board[sq], self.board[sq])
+
     def _square_rights_after(self, sq: int, old: int, piece: int) -> None:
         """Popeye's `adjust_castling_rights` for one effect on sq (a back-rank
         square): a piece gone from it (removed, or changed in colour or kind)
