@@ -23,18 +23,10 @@ a change on a square: such a rule set does not keep square rights.
 from __future__ import annotations
 
 from solver.engine.board import CASTLE_BIT, E1, E8, KING, ROOK, SIDE_RIGHTS, WHITE, castle_bit, parse_square
-from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
+from solver.engine.move import CASTLE, capture_square
 
 CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
 HOME = {WHITE: E1, -WHITE: E8}
-
-
-def _capture_square(m: int, side: int) -> int:
-    to = (m >> 7) & 127
-    flag = (m >> 14) & 7
-    if flag == EN_PASSANT:
-        return to - 16 * side
-    return (m >> 24) & 127 if flag == LOCUST else to
 
 
 def _rights_follow_squares(pos, m, side, frm, to, flag, bits, captured) -> None:
@@ -48,7 +40,7 @@ def _rights_follow_squares(pos, m, side, frm, to, flag, bits, captured) -> None:
     if flag == CASTLE:
         lost |= CASTLE_BIT[(frm & 0x70) | ((m >> 17) & 7)]
     elif captured:
-        lost |= CASTLE_BIT[_capture_square(m, side)]
+        lost |= CASTLE_BIT[capture_square(m, side)]
     rights = before & ~lost
     if rights != pos.castling:
         pos.set_castling(rights)

@@ -70,11 +70,11 @@ from solver.base.errors import InputError
 from solver.engine.board import BISHOP, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, castle_bit
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
-from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
+from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION, capture_square
 from solver.pieces import generic
 from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
-from solver.conditions.circe_core import (_after_kind, _capture, _capture_square, _chosen, _empty_after,
+from solver.conditions.circe_core import (_after_kind, _capture, _chosen, _empty_after,
                                           _on_last_rank, _reborn, _with_square_rights)
 from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, bind_trial
 from solver.conditions import einstein
@@ -283,7 +283,7 @@ def _pending(pos, depth: int = 1):
         victim = -PAWN * capturer
     if not victim:
         return None
-    return victim, _capture_square(m, capturer)
+    return victim, capture_square(m, capturer)
 
 
 _KING_BITS = castle_bit(E1) | castle_bit(E8)
@@ -349,7 +349,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        capsq = _capture_square(m, side)
+        capsq = capture_square(m, side)
         victim = reborn(pos, m, -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1], True)
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
@@ -713,7 +713,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         if abs(piece) == KING and not v.rex_inclusive:
             return
         piece = v.reborn(piece)
-        sq = square(abs(piece), home_of(side), _capture_square(m, side), frm)
+        sq = square(abs(piece), home_of(side), capture_square(m, side), frm)
         pos.set_square(to, 0)
         _reborn(pos, sq, piece)
 

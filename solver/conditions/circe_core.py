@@ -9,27 +9,17 @@ dispatches to them.
 from __future__ import annotations
 
 from solver.engine.board import PAWN
-from solver.engine.move import EN_PASSANT, LOCUST, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION
+from solver.engine.move import EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION, capture_square
 from solver.conditions.castling_rights import (  # noqa: F401 (the Circe forms' names)
     _castles_from_home, _rights_follow_squares, keep_square_rights, square_rights)
-
-
-def _capture_square(m: int, side: int) -> int:
-    """Where capture m of `side` takes its victim: the arrival square, but
-    for e.p. and a locust's capture."""
-    to = (m >> 7) & 127
-    flag = (m >> 14) & 7
-    if flag == EN_PASSANT:
-        return to - 16 * side
-    return (m >> 24) & 127 if flag == LOCUST else to
 
 
 def _capture(pos, m: int, side: int):
     """(capture square, captured piece) of move m, from the position before
     it (the side to move is `side`; piece 0: no capture)."""
     if (m >> 14) & 7 == EN_PASSANT:
-        return _capture_square(m, side), -PAWN * side
-    sq = _capture_square(m, side)
+        return capture_square(m, side), -PAWN * side
+    sq = capture_square(m, side)
     return sq, pos.board[sq]
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.move import EN_PASSANT, PROMOTION
+from solver.engine.move import EN_PASSANT, PROMOTION, capture_square
 from solver.pieces.catalogue import by_code
 from solver.conditions.rules import bind_in_two_parts, trial_base
 
@@ -290,7 +290,7 @@ def install_assassin(rules, v, name: str):
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        capsq = circe_core._capture_square(m, side)
+        capsq = capture_square(m, side)
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = square(abs(victim), home(-side), capsq, frm)
         if pos.board[sq]:
@@ -417,7 +417,7 @@ def install_diagram(rules, v, name: str):
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         if not captured:
             return
-        capsq = circe_core._capture_square(m, side)
+        capsq = capture_square(m, side)
         victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
         sq = home_square(pos, capsq, len(pos.stack) - 1)
         if not pos.board[sq]:
@@ -492,7 +492,7 @@ def install_underworld(rules, v, name: str, parachute: bool):
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         underworld = pos.underworld
         if captured:
-            capsq = circe_core._capture_square(m, side)
+            capsq = capture_square(m, side)
             victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
             if abs(victim) != KING:
                 sq = square(abs(victim), home(-side), capsq, frm)

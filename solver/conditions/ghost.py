@@ -43,19 +43,11 @@ from solver.engine.board import PAWN
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, NO_EFFECTS, WALK_MOVES_ONLY
 from solver.engine.effects import UNCAPTURABLE
 from solver.conditions.circe import _captures
-from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
+from solver.engine.move import CASTLE, EN_PASSANT, capture_square
 from solver.pieces.attributes import uncapturable_filter
 
 
 _ORTHODOX = frozenset(range(1, 7))
-
-
-def _capture_square(m: int, side: int) -> int:
-    to = (m >> 7) & 127
-    flag = (m >> 14) & 7
-    if flag == EN_PASSANT:
-        return to - 16 * side
-    return (m >> 24) & 127 if flag == LOCUST else to
 
 
 def summon(pos, underworld: tuple) -> tuple:
@@ -84,7 +76,7 @@ def _install(rules: Rules, params: tuple[str, ...], name: str, haunted: bool) ->
     def ghosts(pos, m, side, frm, to, flag, bits, captured) -> None:
         underworld = pos.underworld
         if captured:
-            capsq = _capture_square(m, side)
+            capsq = capture_square(m, side)
             victim = -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1]
             before = pos.journal[-1][1]
             vbits = before.get(capsq, 0) if before else 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.engine.board import KNIGHT
-from solver.engine.move import EN_PASSANT, LOCUST
+from solver.engine.move import capture_square
 from solver.conditions.mummer import is_capture
 from solver.conditions.rules import ConditionSpec, Rules, observation_preserves
 from solver.pieces.generic import piece_at
@@ -48,15 +48,6 @@ def observed_by(pos, sq: int, side: int, filters) -> bool:
         return False
     finally:
         board[sq] = piece
-
-
-def _capture_square(m: int, side: int) -> int:
-    flag = (m >> 14) & 7
-    if flag == EN_PASSANT:
-        return ((m >> 7) & 127) - 16 * side
-    if flag == LOCUST:
-        return (m >> 24) & 127
-    return (m >> 7) & 127
 
 
 def installer(name: str, kind: str):
@@ -85,7 +76,7 @@ def installer(name: str, kind: str):
                 return supported(pos, frm)
             if kind == "lortap":
                 return not supported(pos, frm)
-            return guarded(pos, frm, _capture_square(m, pos.side)) == (kind == "antiguards")
+            return guarded(pos, frm, capture_square(m, pos.side)) == (kind == "antiguards")
 
         def observation_allowed(pos, frm: int, target: int) -> bool:
             if kind in ("superguards", "antiguards"):

@@ -66,6 +66,16 @@ def latent_promotion(m: int) -> tuple[int, int] | None:
     v = (m >> LATENT_SHIFT) & 0x3FFF
     return (v & 127, (v >> 7) & 127) if v else None
 
+def capture_square(m: int, side: int) -> int:
+    """Where capture m of `side` takes its victim: the arrival square, but
+    for e.p. (the square behind it) and a locust's capture (its bits 24-30)."""
+    to = (m >> 7) & 127
+    flag = (m >> 14) & 7
+    if flag == EN_PASSANT:
+        return to - 16 * side
+    return (m >> 24) & 127 if flag == LOCUST else to
+
+
 FLAG_NAMES = {NORMAL: "normal", DOUBLE: "double", EN_PASSANT: "en_passant",
               CASTLE: "castle", PROMOTION: "promotion", EXCHANGE: "exchange",
               LOCUST: "locust"}
