@@ -26,7 +26,10 @@ EXIT_INTERNAL = 70
 
 def guarded(func, echo, passthrough: tuple = (SystemExit,)):
     """func(), with InputError (and Ctrl-C, a broken pipe, an internal bug) turned into
-    one message and an exit status; the exceptions of `passthrough` go through."""
+    one message and an exit status; the exceptions of `passthrough` go through.
+    Ctrl-C is honoured even where SIGINT came in ignored (a command started
+    with `&` in a script): the user who sends SIGINT to feerie means it."""
+    _honour_sigint()
     try:
         return func()
     except InputError as err:
@@ -49,6 +52,16 @@ def guarded(func, echo, passthrough: tuple = (SystemExit,)):
         sys.exit(EXIT_INTERNAL)
 
 
+def _honour_sigint() -> None:
+    """SIGINT raises KeyboardInterrupt, as in a process started from a terminal,
+    if it was inherited as ignored (only in the main thread, where handlers go)."""
+    import threading
+
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) == signal.SIG_IGN):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def show_input_warnings(echo) -> None:
     """Every InputWarning (not just the first from each place) as one line on
     standard error, 'feerie: warning: FILE:LINE: ...'; other warnings as Python shows them."""
@@ -68,17 +81,23 @@ def show_input_warnings(echo) -> None:
 def ctrl_c_stops_search(enabled: bool = True):
     """Within this block the first Ctrl-C (SIGINT) asks the search to stop
     as at a time limit, keeping and printing what it found
-    (`solver.base.budget.request_stop`); a second one interrupts at once."""
+    (`solver.base.budget.request_stop`); a second one interrupts at once.
+    Not `enabled` (a search in worker processes, which do not see the stop
+    request): Ctrl-C interrupts at once, and the caller's `finally` stops
+    the workers.  Either way the handler is installed whatever SIGINT's
+    inherited disposition: a solve started in the background of a script
+    (`cmd &`, where the shell ignores SIGINT) still stops on an explicit
+    SIGINT, as the one-job solve and `batch` do."""
     import threading
 
     from solver.base.budget import clear_stop, request_stop, stop_requested
 
-    if not enabled or threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum, frame):
-        if stop_requested():
+        if not enabled or stop_requested():
             raise KeyboardInterrupt
         request_stop()
 
