@@ -186,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.cases:
         chosen = set(args.cases.read_text().split())
         cases = [c for c in cases if c in chosen]
+    if (args.record or args.classes_only) and (args.only or args.cases):
+        print("--record and --classes-only rewrite the whole corpus's files: "
+              "give neither --only nor --cases", file=sys.stderr)
+        return 2
     if args.classes_only:
         records = [dict(case=c, **_static(c)) for c in cases]
         write_classes(records)
@@ -202,9 +206,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(records, indent=1) + "\n")
     if args.record:
-        if args.only or args.cases:
-            print("--record needs the whole corpus (no --only, no --cases)", file=sys.stderr)
-            return 2
         write_classes(records)
         write_fast(records, args.fast)
         print(f"wrote {CLASSES_FILE} and {FAST_FILE}")
