@@ -43,7 +43,6 @@ UNSUPPORTED_OPTIONS = frozenset({
     "search",                     # Search: undocumented solving mode
     "multi",                      # MultiSolutions
     "nosymmetry",                 # NoSymmetry: drops symmetric solutions
-    "quodlibet",                  # Quodlibet: adds direct mates to s#/r# solutions
     "mutuallyexclusivecastling",  # CastlingMutuallyExclusive a1h8
     "goal_is_end",                # GoalIsEnd
     "degeneratetree",             # unpublished option

@@ -783,7 +783,8 @@ class _Judge:
             rules = rules_for(self.problem)
             self._battles[reversed_] = Battle(rules, rules.position(self.problem, attacker),
                                               stip.play, stipulation_goal(stip),
-                                              self.clock.budget())
+                                              self.clock.budget(),
+                                              quodlibet=self.problem.has_option("Quodlibet"))
         return self._battles[reversed_]
 
     def prove_tree_line(self, line: IntendedLine, replay: _Replay, reversed_: bool, key_ok: bool) -> None:

@@ -278,12 +278,16 @@ class Problem:
             for t in self.twins for c in t.commands)
 
         nontrivial = self.has_option("NonTrivial")
+        quodlibet = self.has_option("Quodlibet")
 
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
                 reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
             elif nontrivial and not _nontrivial_plays(stip):
                 reasons.append(f"option NonTrivial with stipulation {stip.text} is not supported")
+            elif quodlibet and stip.parry:
+                # Popeye applies it to a parry series' self play, feerie's battle search only
+                reasons.append("option Quodlibet with parry series is not supported")
 
         def conditions(conds: tuple[Condition, ...]) -> None:
             for cond in conds:

@@ -42,19 +42,19 @@ MESSAGES = {
     "en": {THREAT_LABEL: " threat:", ZUGZWANG_LABEL: " zugzwang.", "but": "but",
            "complete": "\nsolution finished.", "partial": "Partial solution",
            "interrupted": "solving interrupted.", "time": "Time = ", "zeroposition": "zeroposition",
-           "Duplex": "Duplex", "HalfDuplex": "HalfDuplex",
+           "Duplex": "Duplex", "HalfDuplex": "HalfDuplex", "Quodlibet": "Quodlibet",
            "positions": "potential positions in", CHECK_LABEL: " +", "refutes": "refutes.",
            "illegal:king_capture": "the side to play can capture the king"},
     "de": {THREAT_LABEL: " Drohung:", ZUGZWANG_LABEL: " Zugzwang.", "but": "Aber",
            "complete": "\nLoesung beendet.", "partial": "Partielle Loesung",
            "interrupted": "Bearbeitung abgebrochen.", "time": "Zeit = ", "zeroposition": "NullStellung",
-           "Duplex": "Duplex", "HalfDuplex": "HalbDuplex",
+           "Duplex": "Duplex", "HalfDuplex": "HalbDuplex", "Quodlibet": "Quodlibet",
            "positions": "moegliche Stellungen in", CHECK_LABEL: " +", "refutes": "Widerlegt.",
            "illegal:king_capture": "Die am Zug befindliche Partei kann den Koenig schlagen"},
     "fr": {THREAT_LABEL: " menace:", ZUGZWANG_LABEL: " blocus.", "but": "mais",
            "complete": "\nsolution terminee.", "partial": "solution partielle",
            "interrupted": "solution interrompue.", "time": "Temps = ", "zeroposition": "zeroposition",
-           "Duplex": "Duplex", "HalfDuplex": "DemiDuplex",
+           "Duplex": "Duplex", "HalfDuplex": "DemiDuplex", "Quodlibet": "Quodlibet",
            "positions": "positions possibles dans", CHECK_LABEL: " +", "refutes": "Refute.",
            "illegal:king_capture": "le camp au trait peut prendre le roi"},
 }
@@ -311,7 +311,7 @@ def header_text(problem: Problem) -> str:
     out.append(stipulation_line(problem) + "\n")
     out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language, problem.conditions))
     out.extend(centred(line) + "\n" for line in condition_lines(problem.conditions, language, _option_names(problem)))
-    for option in ("Duplex", "HalfDuplex"):
+    for option in ("Duplex", "HalfDuplex", "Quodlibet"):  # in Popeye's order
         if problem.has_option(option):
             out.append(centred(MESSAGES[language][option]) + "\n")
     if not problem.twins and missing_king(start):   # a twin's note follows its label

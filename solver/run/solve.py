@@ -141,6 +141,7 @@ def solve_problem(problem: Problem, *, max_time: float | None = None, jobs: int 
         if reason:
             raise Unsupported(reason)
         _validate(inst.problem)
+    _warn_quodlibet_ignored([inst.problem for inst in instances])
     observer = observer or Observer()
     observer.problem_start(problem)
     own_pool = None
@@ -193,6 +194,27 @@ def _validate(problem: Problem) -> None:
     for name in ("Threat", "Defence", "MaxSolutions"):
         _int_option(problem, name, None)
     position_of(problem, WHITE)
+
+
+QUODLIBET_PLAYS = ("self", "reflex", "semi-reflex")
+
+
+def _warn_quodlibet_ignored(twins: list[Problem]) -> None:
+    """Option Quodlibet (a direct mate solves a s# or r# too) means nothing in
+    other play: Popeye says 'Quodlibet not applicable - ignored' (or says
+    nothing: ser-s#, hs#) and solves without it; so does feerie, warning once.
+    (A parry series, where Popeye applies it, is refused: Problem.unsupported_features.)"""
+    ignored = [p for p in twins if p.has_option("Quodlibet")
+               and (p.stipulation.play not in QUODLIBET_PLAYS or p.stipulation.series)]
+    if ignored:
+        import warnings
+
+        from solver.base.errors import InputWarning
+
+        problem = ignored[0]
+        where = f"{problem.source}:{problem.line}: " if problem.source else ""
+        warnings.warn(InputWarning(f"{where}option Quodlibet applies to self and reflex play, "
+                                   f"not to {problem.stipulation.text}: ignored"))
 
 
 def _count(phase: Phase) -> int:
@@ -414,7 +436,8 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     options = dict(threat_max=_int_option(problem, "Threat", None),
                    no_threat=problem.has_option("NoThreat"),
                    no_short_variations=problem.has_option("NoShortVariations"),
-                   mates_in_1=problem.has_option("MatesIn1"))
+                   mates_in_1=problem.has_option("MatesIn1"),
+                   quodlibet=problem.has_option("Quodlibet"))
     nontrivial = nontrivial_setting(problem)
     if nontrivial is not None:
         allowance, trivial = nontrivial

@@ -12,6 +12,12 @@ its moves against any defence.  What "reaching the goal" means differs:
   attacker's obligation is a failure for it);
 - semi-reflex: only the defender is under that obligation.
 
+Option Quodlibet (Popeye's options/quodlibet.c, for self, reflex and
+semi-reflex play): the attacker also wins by reaching the goal itself, at
+any of its moves, as in direct play (`s#2`: a direct mate in 1 or 2 is a
+solution too); a reflex attacker's own goal move is then a win, not the
+failure its obligation makes it.
+
 Two memo tables, keyed by `rules.key(pos)`, hold what is known of each
 position as a bracket [longest length known to fail, shortest length known
 to win]: `_win` for positions with the attacker to move, `_lose` for
@@ -84,7 +90,8 @@ def _squares_of(turn):
 class Battle:
     def __init__(self, rules, pos, play: str, goal: Goal | str, budget: Budget, *,
                  threat_max: int | None = None, no_threat: bool = False,
-                 no_short_variations: bool = False, mates_in_1: bool = False) -> None:
+                 no_short_variations: bool = False, mates_in_1: bool = False,
+                 quodlibet: bool = False) -> None:
         if play not in (DIRECT, SELF, REFLEX, SEMI_REFLEX):
             raise ValueError(play)
         self.rules = rules
@@ -114,8 +121,11 @@ class Battle:
         # and the last winning attacker move found with n moves left
         self._best: dict[int, object] = {}
         self._direct = play == DIRECT
+        # the attacker's own goal move wins: direct play, and Quodlibet
+        self._quodlibet = quodlibet and not self._direct
+        self._attacker_goal = self._direct or self._quodlibet
         self._obliged_defender = play in (REFLEX, SEMI_REFLEX)
-        self._obliged_attacker = play == REFLEX
+        self._obliged_attacker = play == REFLEX and not quodlibet
         # Killers tested before the defences are generated, where the variant
         # allows it (`killer_test`: orthodox walks, a turn is one move), and
         # not where the defender must take a goal move (reflex play) before
@@ -274,7 +284,7 @@ class Battle:
                 drop_oldest_half(self._lose)
             memo = self._lose[key] = [-1, _INF]
         self.budget.tick()
-        result = self._loses(k)
+        result = (self._quodlibet and self.goal_reached()) or self._loses(k)
         if result:
             if k < memo[1]:
                 memo[1] = k
@@ -370,7 +380,7 @@ class Battle:
     def turn_wins(self, n: int) -> bool:
         """The attacker's turn has just been played: does it win within n moves
         in all (n counts this turn)?"""
-        if self._direct and self.goal_reached():
+        if self._attacker_goal and self.goal_reached():
             return True
         if self._direct and n <= 1:
             return False
@@ -386,7 +396,8 @@ class Battle:
         if self._immobile is not None:
             goal_move = not (self._direct and role in _DEFENCES)
         else:  # the goal is marked on the moves of the side that is to reach it
-            goal_move = role == Role.FORCED or (role in _DEFENCES) != self._direct
+            goal_move = (role == Role.FORCED or (role in _DEFENCES) != self._direct
+                         or self._quodlibet)
         mark = self.mark(goal_move)
         if mark == "=" and self._immobile is True and not self._direct and role in _DEFENCES:
             # Popeye leaves unmarked a defence of a s# or r# that stalemates the
@@ -466,7 +477,7 @@ class Battle:
         self.budget.tick()  # a position of its own (a #1 counts its first moves)
         node = self._played(Role.KEY, t)
         try:
-            if self._direct and self.goal_reached():
+            if self._attacker_goal and self.goal_reached():
                 return node
             if self._direct and n <= 1:
                 return None
@@ -600,7 +611,7 @@ class Battle:
             try:
                 if not self.turn_wins(length):
                     continue
-                if not (self._direct and self.goal_reached()):
+                if not (self._attacker_goal and self.goal_reached()):
                     self.expand_defence(child, length - 1)
                 var.children.append(child)
             finally:
@@ -621,7 +632,7 @@ class Battle:
                 try:
                     if not self.turn_wins(length):
                         continue
-                    if not (self._direct and self.goal_reached()):
+                    if not (self._attacker_goal and self.goal_reached()):
                         self.expand_defence(child, length - 1)
                     turns.append(t)
                     nodes.append(child)
