@@ -530,7 +530,6 @@ def _line_search(problem, stip, rules, schedule, goal, budget, left):
 
 def first_turn_count(problem: Problem, spec: SectionSpec) -> int:
     """How many first turns a section's search iterates over."""
-    stip = problem.stipulation
     side = spec.schedules[0].first if spec.layout == LINE else (BLACK if spec.reversed else WHITE)
     rules = rules_for(problem)
     return len(rules.turns(rules.position(problem, side)))
