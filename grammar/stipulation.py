@@ -169,8 +169,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
         text = text[text.index("exact-") + len("exact-"):]   # moot at length 1: Popeye drops it
         if intro is not None:
             text = intro.value + text
-    elif exact is not None and not reci and counting == "battle":
-        unsupported = unsupported or "exact- stipulations of direct, self and reflex play"
+    elif exact is not None and not reci and counting == "battle" and model_play not in ("direct", "self"):
+        unsupported = unsupported or "exact- stipulations of reflex play"
     intro_moves = 0
     if intro is not None:
         intro_moves = int(intro.value[:-2])

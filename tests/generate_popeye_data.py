@@ -21,6 +21,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --effects
     python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
     python tests/generate_popeye_data.py /path/to/popeye/py --quodlibet
+    python tests/generate_popeye_data.py /path/to/popeye/py --exact
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
 
@@ -46,6 +47,8 @@ self, reflex, semi-reflex and direct play under Option NonTrivial m n
 (NONTRIVIAL_FORMS) go to tests/data/nontrivial/ (tests/test_nontrivial.py); with
 --quodlibet, self, reflex and semi-reflex play under Option Quodlibet
 (QUODLIBET_FORMS) go to tests/data/quodlibet/ (tests/test_quodlibet.py); with
+--exact, exact- direct and self play (EXACT_FORMS) go to tests/data/exact/
+(tests/test_exact.py); with
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
 tests/data/halfneutral/ (tests/test_halfneutral.py); with --battlefaults, the
 orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
@@ -1066,8 +1069,11 @@ def generate_nontrivial(binary: str, seed: int, forms: list[str] | None = None) 
     """tests/data/nontrivial/FORM.inp / .out (see NONTRIVIAL_FORMS): random
     orthodox positions with Option NonTrivial, Popeye solving each within
     NONTRIVIAL_SECONDS."""
-    generate_with_option(binary, seed, forms, "nontrivial", NONTRIVIAL_DIR, NONTRIVIAL_FORMS,
-                         lambda rng, settings: "Option NonTrivial {} {}\n".format(*rng.choice(settings)))
+    def change(rng: random.Random, settings):
+        m, n = rng.choice(settings)
+        return lambda text: text + f"Option NonTrivial {m} {n}\n"
+
+    generate_with_option(binary, seed, forms, "nontrivial", NONTRIVIAL_DIR, NONTRIVIAL_FORMS, change)
 
 
 QUODLIBET_DIR = ROOT / "tests" / "data" / "quodlibet"
@@ -1092,15 +1098,36 @@ def generate_quodlibet(binary: str, seed: int, forms: list[str] | None = None) -
     """tests/data/quodlibet/FORM.inp / .out (see QUODLIBET_FORMS): random
     orthodox positions in self and reflex play with Option Quodlibet."""
     generate_with_option(binary, seed, forms, "quodlibet", QUODLIBET_DIR, QUODLIBET_FORMS,
-                         lambda rng, settings: "Option Quodlibet\n")
+                         lambda rng, settings: lambda text: text + "Option Quodlibet\n")
+
+
+EXACT_DIR = ROOT / "tests" / "data" / "exact"
+# --exact: as NONTRIVIAL_FORMS (the settings unused), the stipulation made exact-
+EXACT_FORMS = {
+    "d2": ("#2", "Variation", (), 6, (4, 8)),
+    "d3": ("#3", "Variation", (), 5, (3, 6)),
+    "d2try": ("#2", "Try Defence 2 Variation", (), 4, (4, 8)),
+    "stale2": ("=2", "Variation", (), 4, (4, 8)),
+    "s2": ("s#2", "Variation", (), 5, (6, 10)),
+    "s3": ("s#3", "Variation", (), 4, (6, 10)),
+    "s2set": ("s#2", "SetPlay Variation", (), 3, (4, 8)),
+}
+
+
+def generate_exact(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/exact/FORM.inp / .out (see EXACT_FORMS): random orthodox
+    positions in exact- direct and self play."""
+    generate_with_option(binary, seed, forms, "exact", EXACT_DIR, EXACT_FORMS,
+                         lambda rng, settings: lambda text: text.replace("Stipulation ", "Stipulation exact-"))
 
 
 def generate_with_option(binary: str, seed: int, forms: list[str] | None, tag: str, out_dir: Path,
-                         table: dict, option_line: Callable) -> None:
+                         table: dict, changer: Callable) -> None:
     """FORM.inp / .out in `out_dir` for each form of `table` (stipulation,
-    options, settings, how many, piece counts): random orthodox positions
-    with `option_line(rng, settings)` added, Popeye solving each within
-    NONTRIVIAL_SECONDS; most of them are ones whose solution the option
+    options, settings, how many, piece counts): random orthodox positions,
+    each problem's text changed by `changer(rng, settings)` (an option
+    added, the stipulation made exact-), Popeye solving each within
+    NONTRIVIAL_SECONDS; most of them are ones whose solution the change
     changes (at most one it does not change, and one without any play)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, (stipulation, options, settings, wanted, (low, high)) in table.items():
@@ -1115,11 +1142,11 @@ def generate_with_option(binary: str, seed: int, forms: list[str] | None, tag: s
             pieces = random_position(rng, rng.randint(low, high), 0.6 if stipulation != "#3" else 0.4)
             if pieces is None:
                 continue
-            extra = option_line(rng, settings)
+            change = changer(rng, settings)
             plain = problem_text(pieces, stipulation, options)
             if not legal(plain):
                 continue
-            text = plain + extra
+            text = change(plain)
             out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=NONTRIVIAL_SECONDS)
             if "solution finished" not in out or out.count("\n") > MAX_LINES:
                 continue
@@ -1593,6 +1620,8 @@ def main() -> None:
                         help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
     parser.add_argument("--quodlibet", action="store_true",
                         help="self and reflex play under Option Quodlibet (tests/data/quodlibet/)")
+    parser.add_argument("--exact", action="store_true",
+                        help="exact- direct and self play (tests/data/exact/)")
     for flag, data in CONDITION_DATA.items():
         parser.add_argument(f"--{flag}", action="store_true",
                             help=f"{data.help} ({data.out_dir.relative_to(ROOT)}/)")
@@ -1616,6 +1645,8 @@ def main() -> None:
         generate_nontrivial(args.popeye, args.seed, args.forms)
     elif args.quodlibet:
         generate_quodlibet(args.popeye, args.seed, args.forms)
+    elif args.exact:
+        generate_exact(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif chosen:

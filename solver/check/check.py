@@ -50,6 +50,7 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 
 from solver.search.battle import Battle
+from solver.search.exact import ExactBattle
 from solver.search.goals import stipulation_goal
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, TimeUp
@@ -781,7 +782,8 @@ class _Judge:
             stip = self.problem.stipulation
             attacker = BLACK if reversed_ else WHITE
             rules = rules_for(self.problem)
-            self._battles[reversed_] = Battle(rules, rules.position(self.problem, attacker),
+            search = ExactBattle if stip.exact else Battle
+            self._battles[reversed_] = search(rules, rules.position(self.problem, attacker),
                                               stip.play, stipulation_goal(stip),
                                               self.clock.budget(),
                                               quodlibet=self.problem.has_option("Quodlibet"))

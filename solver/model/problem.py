@@ -288,6 +288,10 @@ class Problem:
             elif quodlibet and stip.parry:
                 # Popeye applies it to a parry series' self play, feerie's battle search only
                 reasons.append("option Quodlibet with parry series is not supported")
+            elif stip.exact and stip.play in ("direct", "self") and not stip.series:
+                for name in ("Quodlibet", "Threat"):
+                    if self.has_option(name):  # (their meaning in exact- play is not verified)
+                        reasons.append(f"option {name} with stipulation {stip.text} is not supported")
 
         def conditions(conds: tuple[Condition, ...]) -> None:
             for cond in conds:

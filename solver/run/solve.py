@@ -438,6 +438,10 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
                    no_short_variations=problem.has_option("NoShortVariations"),
                    mates_in_1=problem.has_option("MatesIn1"),
                    quodlibet=problem.has_option("Quodlibet"))
+    if stip.exact:
+        from solver.search.exact import ExactBattle
+
+        return ExactBattle(rules, pos, stip.play, stipulation_goal(stip), budget, **options)
     nontrivial = nontrivial_setting(problem)
     if nontrivial is not None:
         allowance, trivial = nontrivial

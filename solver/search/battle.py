@@ -372,16 +372,36 @@ class Battle:
         itself delivered the goal, in self play), or None beyond k."""
         if self.play == SELF and self.goal_reached():
             return 0
-        for n in range(1, k + 1):
+        for n in self._lengths(k):
             if self.wins(n):
                 return n
         return None
 
+    # The lengths a line may have: any up to the stipulated one here; exactly
+    # that one in an exact- stipulation (solver.search.exact overrides these).
+    # Play may also end early in self play, every defence delivering the goal.
+    _ends_early = True
+
+    def _goal_ends_play(self, n: int) -> bool | None:
+        """The attacker's turn just played, n counting it: True when it reached
+        the goal, which wins; None when it did not reach it (an exact-
+        stipulation says False where the goal came too soon to count)."""
+        return True if self._attacker_goal and self.goal_reached() else None
+
+    def _lengths(self, k: int):
+        """The lengths within k, in increasing order, that a win may have."""
+        return range(1, k + 1)
+
+    def _shorter_lengths(self, n: int):
+        """The lengths below n that a win within n may have."""
+        return range(1, n)
+
     def turn_wins(self, n: int) -> bool:
         """The attacker's turn has just been played: does it win within n moves
         in all (n counts this turn)?"""
-        if self._attacker_goal and self.goal_reached():
-            return True
+        ended = self._goal_ends_play(n)
+        if ended is not None:
+            return ended
         if self._direct and n <= 1:
             return False
         return self.loses(n - 1)
@@ -445,7 +465,7 @@ class Battle:
         # order (where they wait to be printed) does not end in time.
         ahead: dict = {}
         try:
-            for d in range(1, n):
+            for d in self._shorter_lengths(n):
                 for t in turns:
                     if t in ahead:
                         continue
@@ -477,8 +497,9 @@ class Battle:
         self.budget.tick()  # a position of its own (a #1 counts its first moves)
         node = self._played(Role.KEY, t)
         try:
-            if self._attacker_goal and self.goal_reached():
-                return node
+            ended = self._goal_ends_play(n)
+            if ended is not None:
+                return node if ended else None
             if self._direct and n <= 1:
                 return None
             refs = self.refutations(n - 1, limit)
@@ -502,7 +523,7 @@ class Battle:
 
     def _key_length(self, n: int) -> int:
         """The attacker's key (played) wins within n: the fewest moves it wins in."""
-        return next((d for d in range(1, n) if self.turn_wins(d)), n)
+        return next((d for d in self._shorter_lengths(n) if self.turn_wins(d)), n)
 
     def refutations(self, k: int, limit: int) -> list | None:
         """Defender to move: defences after which the attacker no longer wins
@@ -539,7 +560,7 @@ class Battle:
                     node.children.append(self._played(Role.VARIATION, d))
                     rules.undo(pos, d)
                 return
-        if k == 0 or (self.play == SELF and self.loses(0)):
+        if k == 0 or (self._ends_early and self.play == SELF and self.loses(0)):
             # self play, after the attacker's last move (or a move after which
             # every defence delivers the goal, a short solution: Popeye shows
             # no threat then): the defences that deliver it, then the
@@ -623,7 +644,7 @@ class Battle:
         pos, rules = self.pos, self.rules
         pos.set_state(-pos.side, ())
         try:
-            length = next((n for n in range(1, k + 1) if self.wins(n)), None)
+            length = next((n for n in self._lengths(k) if self.wins(n)), None)
             if length is None:
                 return None, [], []
             turns, nodes = [], []
@@ -693,7 +714,8 @@ class Battle:
                     return nodes
             # as after a key: a defence delivering the goal at once is hidden
             # where longer play was possible (not when every defence does)
-            hide_at_once = not self.mates_in_1 and n > 1 and not (self.play == SELF and self.loses(0))
+            hide_at_once = not self.mates_in_1 and n > 1 and not (
+                self._ends_early and self.play == SELF and self.loses(0))
             for d in print_order(rules, pos, rules.turns(pos)):
                 var = self._played(Role.SET, d)
                 try:
