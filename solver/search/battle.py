@@ -382,11 +382,11 @@ class Battle:
     # Play may also end early in self play, every defence delivering the goal.
     _ends_early = True
 
-    def _goal_ends_play(self, n: int) -> bool | None:
-        """The attacker's turn just played, n counting it: True when it reached
-        the goal, which wins; None when it did not reach it (an exact-
-        stipulation says False where the goal came too soon to count)."""
-        return True if self._attacker_goal and self.goal_reached() else None
+    def _goal_wins(self, n: int) -> bool:
+        """The attacker's turn just played, n counting it: did it reach the goal,
+        which wins?  (In an exact- stipulation the goal reached before the
+        last move does not count: play goes on, and cannot, for a mate.)"""
+        return self._attacker_goal and self.goal_reached()
 
     def _lengths(self, k: int):
         """The lengths within k, in increasing order, that a win may have."""
@@ -399,9 +399,8 @@ class Battle:
     def turn_wins(self, n: int) -> bool:
         """The attacker's turn has just been played: does it win within n moves
         in all (n counts this turn)?"""
-        ended = self._goal_ends_play(n)
-        if ended is not None:
-            return ended
+        if self._goal_wins(n):
+            return True
         if self._direct and n <= 1:
             return False
         return self.loses(n - 1)
@@ -497,9 +496,8 @@ class Battle:
         self.budget.tick()  # a position of its own (a #1 counts its first moves)
         node = self._played(Role.KEY, t)
         try:
-            ended = self._goal_ends_play(n)
-            if ended is not None:
-                return node if ended else None
+            if self._goal_wins(n):
+                return node
             if self._direct and n <= 1:
                 return None
             refs = self.refutations(n - 1, limit)

@@ -10,7 +10,7 @@ the tree shows no short line.
 
 What changes against `Battle`: the lengths a win may have (`_lengths`,
 `_shorter_lengths`: the full one only), the attacker's early goal
-(`_goal_ends_play`), a defence's early goal in self play (`answered`,
+(`_goal_wins`), a defence's early goal in self play (`answered`,
 `shortest_answer`), and the memo: a win in 2 is no win in 3 here, so the
 tables hold one answer per (position, length) instead of the bracket of
 lengths `Battle` keeps.  (`Battle._wins` needs nothing: below one move it
@@ -34,10 +34,10 @@ class ExactBattle(Battle):
     def _shorter_lengths(self, n: int):
         return ()
 
-    def _goal_ends_play(self, n: int) -> bool | None:
+    def _goal_wins(self, n: int) -> bool:
         # the goal counts at the last move only; before, play goes on (a mated
         # or stalemated defender then has no move: no win)
-        return True if n == 1 and self._direct and self.goal_reached() else None
+        return n == 1 and self._direct and self.goal_reached()
 
     def wins(self, n: int) -> bool:
         if n <= 0:
