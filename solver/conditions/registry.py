@@ -55,6 +55,7 @@ def _specs() -> dict[str, ConditionSpec]:
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
+    "StrictSAT": sat.STRICT_SPEC,
     **ghost.SPECS,
     **imitator.SPECS,
     "BGL": bgl.SPEC,
