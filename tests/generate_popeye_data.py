@@ -1050,6 +1050,9 @@ SAT_FORMS = {
                    ("~1", "#2", "h#2", "s#2")),
     "SATStrictSAT": (("SAT StrictSAT", "StrictSAT SAT 1", "SAT 2 StrictSAT", "StrictSAT 1 SAT"),
                      ("~1", "#2", "h#2")),
+    # beside the conditions with effects it goes with (solver.conditions.sat.GOES_WITH)
+    "SATEffects": (("SAT Circe", "Circe SAT", "AndernachChess SAT", "SAT 1 AndernachChess", "Circe SAT 2"),
+                   ("~1", "~1", "#2", "h#2", "s#2")),
 }
 
 

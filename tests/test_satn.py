@@ -2,15 +2,15 @@
 
 tests/data/sat/: random orthodox positions, each king given a few pieces of
 its side beside it, under `SAT n`, `SAT n m` (SATn), StrictSAT (with and
-without numbers) and SAT with StrictSAT, in `~1`, #2 (with tries), h#2,
-s#2 and #3, made by `tests/generate_popeye_data.py --sat`, and
-`Targeted.inp` written by hand (castling under StrictSAT with the king
-observed in the diagram, a king never observed and one observed since, the
-`SAT n 0` / `SAT 0 n` forms where a king not observed is in check, set
-play, h#1.5's null move first, twins, threats, series play), each solved
-by Popeye 4.104; every case on the fast path, a third on the generic one.
-And StrictSAT's state: make / unmake restore it, and the transposition key
-holds it."""
+without numbers), SAT with StrictSAT, and SAT beside Circe and
+AndernachChess (SATEffects), in `~1`, #2 (with tries), h#2, s#2 and #3,
+made by `tests/generate_popeye_data.py --sat`, and `Targeted.inp` written
+by hand (castling under StrictSAT with the king observed in the diagram, a
+king never observed and one observed since, the `SAT n 0` / `SAT 0 n`
+forms where a king not observed is in check, set play, h#1.5's null move
+first, twins, threats, series play), each solved by Popeye 4.104; every
+case on the fast path, a third on the generic one.  And StrictSAT's state:
+make / unmake restore it, and the transposition key holds it."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ CASES = cases(DATA)
 
 def test_every_form_has_problems():
     assert {case.split("#")[0] for case in CASES} == {"SATn", "StrictSAT", "StrictSATn", "SATStrictSAT",
-                                                         "Targeted"}
+                                                         "SATEffects", "Targeted"}
     assert len(CASES) >= 60
 
 
@@ -80,6 +80,11 @@ def test_strict_state_with_the_king_observed_in_the_diagram():
     ("StrictSAT 9", "condition StrictSAT 9 is not supported"),
     ("SAT Madrasi", "condition Madrasi with SAT is not supported"),
     ("StrictSAT Circe", "with StrictSAT is not supported"),
+    ("SAT StrictSAT AndernachChess", "condition AndernachChess with StrictSAT is not supported"),
+    ("SAT Circe Mirror", "condition Circe with SAT is not supported"),
+    ("SAT Circe RexInclusive", "condition Circe with SAT is not supported"),
+    ("SAT AntiCirce", "condition AntiCirce with SAT is not supported"),
+    ("SAT Volage", "condition Volage with SAT is not supported"),
 ])
 def test_refused_by_name(condition, reason):
     problem = problem_of(condition, "white Kh1 Pg2 Ph2 Bg1 black Ka8 Pa7 Pb7 Bb8")
@@ -87,7 +92,7 @@ def test_refused_by_name(condition, reason):
 
 
 @pytest.mark.parametrize("condition", ["SAT", "SAT 2", "SAT 0 3", "StrictSAT", "StrictSAT 2 1",
-                                       "SAT StrictSAT", "StrictSAT SAT 1"])
+                                       "SAT StrictSAT", "StrictSAT SAT 1", "SAT Circe", "AndernachChess SAT 2"])
 def test_accepted(condition):
     problem = problem_of(condition, "white Kh1 Pg2 Ph2 Bg1 black Ka8 Pa7 Pb7 Bb8")
     assert unsupported_reason(problem) is None

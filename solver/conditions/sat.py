@@ -41,9 +41,12 @@ check on its square and on the square it crosses.
 What the conditions keep (`preserves`): moves, effects and turns as in
 orthodox chess; nothing built on check being observation
 (`capture_observes`, `local_observation`), nor `walk_moves_only` (a
-capture of the king is forbidden) and `king_steps_free`.  Played alone (SAT
-and StrictSAT together).  Refused by name: a number above 8 (Popeye writes
-no Roman numeral for it), neutral pieces.
+capture of the king is forbidden) and `king_steps_free`.  SAT goes with
+Circe (without parameters) and AndernachChess (`GOES_WITH`), whose effects
+change neither its check test nor the generator it binds (Popeye: the same
+observation decides a flight); StrictSAT is played alone, beside SAT only.
+Refused by name: any other condition beside them, a number above 8 (Popeye
+writes no Roman numeral for it), neutral pieces.
 """
 
 from __future__ import annotations
@@ -232,7 +235,12 @@ def _install_strict(rules: Rules, allowed: dict[int, int]) -> Rules:
     return rules
 
 
-SPEC = ConditionSpec(install, lambda params: PRESERVES, alone=True, family="sat")
+# the conditions with effects SAT is tested with (tests/data/sat/SATEffects): they change
+# neither the check test nor the generator SAT binds
+GOES_WITH = frozenset({("AndernachChess", ()), ("Circe", ())})
+
+SPEC = ConditionSpec(install, lambda params: PRESERVES, alone=True, family="sat", with_effects=True,
+                     goes_with=GOES_WITH)
 """The registry's entry (solver.conditions.registry)."""
 STRICT_SPEC = ConditionSpec(install_strict, lambda params: PRESERVES, alone=True, family="sat")
 """StrictSAT's."""
