@@ -15,6 +15,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --ghost
     python tests/generate_popeye_data.py /path/to/popeye/py --circekinds
     python tests/generate_popeye_data.py /path/to/popeye/py --bgl
+    python tests/generate_popeye_data.py /path/to/popeye/py --sat
     python tests/generate_popeye_data.py /path/to/popeye/py --kings
     python tests/generate_popeye_data.py /path/to/popeye/py --volcanic
     python tests/generate_popeye_data.py /path/to/popeye/py --einstein
@@ -40,7 +41,8 @@ go to tests/data/ghost/ (tests/test_ghost.py); with --circekinds, the Circe form
 that change the reborn piece's kind or the occupied rebirth square
 (CIRCEKINDS_FORMS) go to tests/data/circekinds/ (tests/test_circekinds.py); with
 --bgl, BGL with budgets of each side, shared or combined (BGL_FORMS, BGL_TEXTS)
-go to tests/data/bgl/ (tests/test_bgl.py); with --effects, Masand, Breton and
+go to tests/data/bgl/ (tests/test_bgl.py); with --sat, SAT with numbers and
+StrictSAT (SAT_FORMS) go to tests/data/sat/ (tests/test_satn.py); with --effects, Masand, Breton and
 MagicSquares (EFFECTS_FORMS, a condition text drawn for each problem) go to
 tests/data/effects/ (tests/test_effects_conditions.py); with --nontrivial,
 self, reflex, semi-reflex and direct play under Option NonTrivial m n
@@ -649,6 +651,25 @@ def rebirth_occupants(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+def king_guards(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """Pieces of each king's side on two to five squares beside it (--sat: a
+    king with few flights, so that the side not to move is not in check more
+    often than not)."""
+    taken = {square for _, _, square in pieces}
+    out = []
+    for colour, kind, square in pieces[:2]:
+        f, r = "abcdefgh".index(square[0]), int(square[1])
+        around = [("abcdefgh"[f + df], str(r + dr)) for df in (-1, 0, 1) for dr in (-1, 0, 1)
+                  if (df or dr) and 0 <= f + df < 8 and 1 <= r + dr <= 8]
+        for file, rank in rng.sample(around, min(len(around), rng.randint(2, 5))):
+            guard = rng.choice("PPBSR")
+            if file + rank in taken or guard == "P" and rank in "18":
+                continue
+            out.append((colour, guard, file + rank))
+            taken.add(file + rank)
+    return out
+
+
 def volcanic_keeps(form: str, output: str) -> bool:
     """Is this Popeye output one --volcanic keeps for `form`?"""
     if form.endswith("Returns"):
@@ -711,6 +732,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     pieces += promoting_pawns(rng, pieces)
                 if out_dir == VOLCANIC_DIR:
                     pieces += rebirth_occupants(rng, pieces)
+                if out_dir == SAT_DIR:
+                    pieces += king_guards(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
                     # (not under Circe, where no pawn reaches its first rank: feerie's
                     # orthodox walks move a pawn there, Popeye's do not)
@@ -1018,6 +1041,25 @@ def generate_castlerights(binary: str, seed: int, forms: list[str] | None = None
     source = "BeginProblem\n" + "NextProblem\n".join(kept) + "EndProblem\n"
     (CASTLERIGHTS_DIR / "Random.inp").write_text(source)
     (CASTLERIGHTS_DIR / "Random.out").write_text(popeye(binary, source))
+
+
+SAT_DIR = ROOT / "tests" / "data" / "sat"
+# --sat: SAT with numbers and StrictSAT (solver.conditions.sat), to tests/data/sat/
+# (tests/test_satn.py): the allowed flights of each side, StrictSAT's state (a king
+# once observed counts its own square), and SAT with StrictSAT (the numbers of the
+# one written last); Targeted.inp there is written by hand
+SAT_FORMS = {
+    "SATn": (("SAT 1", "SAT 2", "SAT 3", "SAT 1 2", "SAT 2 1", "SAT 0 1", "SAT 1 0", "SAT 4 2"),
+             ("~1", "~1", "#2", "h#2", "s#2")),
+    "StrictSAT": (("StrictSAT",), ("~1", "#2", "h#2", "h#2", "s#2", "#3")),
+    "StrictSATn": (("StrictSAT 1", "StrictSAT 2", "StrictSAT 1 0", "StrictSAT 0 2", "StrictSAT 3 1"),
+                   ("~1", "#2", "h#2", "s#2")),
+    "SATStrictSAT": (("SAT StrictSAT", "StrictSAT SAT 1", "SAT 2 StrictSAT", "StrictSAT 1 SAT"),
+                     ("~1", "#2", "h#2")),
+    # beside the conditions with effects it goes with (solver.conditions.sat.GOES_WITH)
+    "SATEffects": (("SAT Circe", "Circe SAT", "AndernachChess SAT", "SAT 1 AndernachChess", "Circe SAT 2"),
+                   ("~1", "~1", "#2", "h#2", "s#2")),
+}
 
 
 BGL_DIR = ROOT / "tests" / "data" / "bgl"
@@ -1500,6 +1542,7 @@ CONDITION_DATA = {
                                 "TransmutedKings, ReflectiveKings, SuperTransmutingKing, VaultingKings",
                                 problems=3, kinds_of=TRANSMUTED_KINDS),
     "bgl": ConditionData(BGL_DIR, BGL_FORMS, "the problems under BGL", BGL_TEXTS),
+    "sat": ConditionData(SAT_DIR, SAT_FORMS, "SAT with numbers and StrictSAT", problems=4),
     "frankfurt": ConditionData(FRANKFURT_DIR, FRANKFURT_FORMS, "the problems under FrankfurtChess"),
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
     "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",

@@ -91,3 +91,10 @@ def reference_tests(data: Path, *, generic_cases: list[str] | None = None, slow:
         compare(case, generic_slow)
 
     return test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path
+
+
+def problem_of(condition: str, pieces: str, stip: str = "#2"):
+    """The one problem of a condition line, a pieces line and a stipulation
+    (for the targeted tests beside a data set)."""
+    [problem] = grammar.load(f"begin\ncondition {condition}\npieces {pieces}\nstip {stip}\nend\n", "x.inp")
+    return problem

@@ -55,6 +55,7 @@ def _specs() -> dict[str, ConditionSpec]:
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,
+    "StrictSAT": sat.STRICT_SPEC,
     **ghost.SPECS,
     **imitator.SPECS,
     "BGL": bgl.SPEC,
@@ -146,7 +147,8 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
     for cond, spec in zip(conditions, specs):
         others = [c.name for c, s in zip(conditions, specs)
-                  if c is not cond and not (spec.family and s.family == spec.family)]
+                  if c is not cond and not (spec.family and s.family == spec.family)
+                  and (c.name, tuple(c.params)) not in spec.goes_with]
         if spec.alone and others:
             raise InputError(f"condition {others[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]

@@ -438,6 +438,8 @@ class ConditionSpec:
     # conditions of one family (WhiteOscillatingKings, BlackOscillatingKings; Imitator, NoIProm) go
     # together, though each is `alone` and has effects: they install one rule
     family: str = ""
+    # the conditions, as (name, parameters), an `alone` one is tested with (SAT with plain Circe)
+    goes_with: frozenset = frozenset()
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
     # a pawn may stay a pawn on its last rank (SingleBox Type2, Type3)

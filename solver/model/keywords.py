@@ -145,7 +145,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # AnnanChess and its relatives (solver.conditions.annan)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("annan", "nanna", "facetoface", "backtoback", "cheektocheek",
-                                         "lesemajeste", "SAT")})
+                                         "lesemajeste", "SAT", "strictSAT")})
 # GhostChess, HauntedChess (solver.conditions.ghost)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("ghostchess", "hauntedchess")})
