@@ -587,8 +587,54 @@ IMITATOR_FORMS = {
     "Imitator2": ("~1", "~1", "#2", "h#2", "s#2"),
     "ImitatorProm": ("~1", "~1", "h#2", "#2"),
     "ImitatorNoIProm": ("~1", "h#2"),
+    # fairy walks (solver.conditions.imitator_walks), drawn from IMITATOR_KINDS
+    "ImitatorLeapers": ("~1", "~1", "#2", "h#2", "s#2"),
+    "ImitatorRiders": ("~1", "~1", "#2", "h#2", "s#2"),
+    "ImitatorHoppers": ("~1", "~1", "~1", "#2", "h#2", "s#2"),
+    "ImitatorMoose": ("~1", "~1", "~1", "#2", "h#2"),
+    "ImitatorEquihoppers": ("~1", "~1", "~1", "#2", "h#2", "s#2"),
+    "ImitatorFairyProm": ("~1", "~1", "h#2", "#2"),
+    # the moose family's observation (a rule of its own): kings among moose, eagles, sparrows
+    "ImitatorMooseChecks": ("~1", "~1", "~1", "~1", "h#2", "h#2", "#2"),
 }
 IMITATOR_PROBLEMS = 3
+# Popeye codes of the fairy forms' pieces (pawns and knights as hurdles; Popeye refuses
+# Imitator with Berolina and reverse pawns, Chinese pieces, lions, roses ...)
+IMITATOR_KINDS = {
+    "ImitatorLeapers": ("S", "CA", "Z", "GI", "AN", "FE", "WE", "AL", "DA", "GN", "BI", "OK", "SQ",
+                        "RF", "BU", "15", "16", "24", "25", "35", "36", "37", "P", "P"),
+    "ImitatorRiders": ("Q", "R", "B", "N", "CR", "ZR", "GR", "WR", "FR", "ET", "WA", "AM", "EM", "PR",
+                       "P", "P"),
+    "ImitatorHoppers": ("G", "RH", "BH", "NH", "CH", "ZH", "GH", "KH", "KP", "G2", "G3", "S"),
+    "ImitatorMoose": ("M", "EA", "SW", "RM", "RE", "RW", "BM", "BE", "BW", "S", "R"),
+    "ImitatorEquihoppers": ("EQ", "OR", "NE", "NO", "G2", "G3", "MA", "MO", "S"),
+    "ImitatorFairyProm": ("G", "M", "EQ", "NE", "MA", "CA", "AM", "NH", "S"),
+    "ImitatorMooseChecks": ("M", "EA", "SW", "RM", "RE", "RW", "BM", "BE", "BW"),
+}
+
+
+# the hopper forms: pawns added on ranks 2 to 7, hurdles for the hoppers and their
+# imitators; in those of IMITATOR_HOPS, only problems where a hopper moves are kept
+IMITATOR_HOPS = ("ImitatorHoppers", "ImitatorMoose", "ImitatorEquihoppers")
+IMITATOR_DENSE = IMITATOR_HOPS + ("ImitatorMooseChecks",)
+
+
+def hurdle_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """Five to nine pawns of either side on free squares of ranks 2 to 7."""
+    taken = {square for _, _, square in pieces}
+    free = [f + r for f in "abcdefgh" for r in "234567" if f + r not in taken]
+    return [("White" if rng.random() < 0.5 else "Black", "P", square)
+            for square in rng.sample(free, rng.randint(5, 9))]
+
+
+_HOP = re.compile(r"\b(?:G|RH|BH|NH|CH|ZH|GH|KH|KP|G2|G3|M|EA|SW|RM|RE|RW|BM|BE|BW|EQ|OR|NE|NO|MA|MO)"
+                  r"[a-h][1-8][-*]")
+
+
+def imitator_keeps(form: str, output: str) -> bool:
+    """Is this Popeye output one --imitator keeps?  In the hopper forms, only
+    those where a hopper moves (its imitators found their hurdles)."""
+    return form not in IMITATOR_HOPS or bool(_HOP.search(output))
 
 
 def imitator_text(rng: random.Random, condition: str, pieces) -> str:
@@ -734,6 +780,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     pieces += rebirth_occupants(rng, pieces)
                 if out_dir == SAT_DIR:
                     pieces += king_guards(rng, pieces)
+                if out_dir == IMITATOR_DIR and condition in IMITATOR_DENSE:
+                    pieces += hurdle_pawns(rng, pieces)
                 if condition in EINSTEIN_FORMS and "Circe" not in condition:
                     # (not under Circe, where no pawn reaches its first rank: feerie's
                     # orthodox walks move a pawn there, Popeye's do not)
@@ -1532,7 +1580,7 @@ CONDITION_DATA = {
     "einstein": ConditionData(EINSTEIN_DIR, EINSTEIN_FORMS,
                               "EinsteinChess, its relatives and Circe Einstein", EINSTEIN_TEXTS),
     "imitator": ConditionData(IMITATOR_DIR, IMITATOR_FORMS, "the problems under Imitator",
-                              problems=IMITATOR_PROBLEMS),
+                              problems=IMITATOR_PROBLEMS, kinds_of=IMITATOR_KINDS, keep=imitator_keeps),
     "ghost": ConditionData(GHOST_DIR, GHOST_FORMS, "the problems under GhostChess and HauntedChess",
                            GHOST_TEXTS, problems=GHOST_PROBLEMS, keep=ghost_returns),
     "circekinds": ConditionData(CIRCEKINDS_DIR, CIRCEKINDS_FORMS, "the Circe forms of other reborn kinds"),

@@ -1,10 +1,17 @@
-"""Imitator against Popeye (solver.conditions.imitator).
+"""Imitator against Popeye (solver.conditions.imitator, imitator_walks).
 
 tests/data/imitator/: random orthodox positions with one or two imitators
 on empty squares, in `~1`, #2, h#2 and s#2 (ImitatorProm: with pawns about
-to promote, also into an imitator; ImitatorNoIProm: NoIProm forbids that),
-made by `tests/generate_popeye_data.py --imitator` and solved by Popeye
-4.104; every case on the fast path, a third on the generic one.  And the
+to promote, also into an imitator; ImitatorNoIProm: NoIProm forbids that);
+random positions of fairy walks (ImitatorLeapers, -Riders, -Hoppers,
+-Moose, -Equihoppers: the hopper forms among pawns, kept where a hopper
+moves; ImitatorMooseChecks: kings among the moose family; ImitatorFairyProm:
+promotions to fairy pieces), made by `tests/generate_popeye_data.py
+--imitator` and solved by Popeye 4.104; Targeted.inp by hand: an imitator
+hopping over the mover, lines through the departure square, the observer
+lifted, the moose family's check by Popeye's own arithmetic (positions
+found where it differs from no check at all).  Every case on the fast path;
+the fairy ones and a third of the others on the generic one.  And the
 imitators themselves: make / unmake restore them, and the Zobrist hash
 covers them."""
 
@@ -24,12 +31,21 @@ CASES = cases(DATA)
 
 
 def test_every_form_has_problems():
-    assert {case.split("#")[0] for case in CASES} == {"Imitator1", "Imitator2", "ImitatorProm",
-                                                         "ImitatorNoIProm"}
-    assert len(CASES) >= 40
+    assert {case.split("#")[0] for case in CASES} == {
+        "Imitator1", "Imitator2", "ImitatorProm", "ImitatorNoIProm", "ImitatorLeapers", "ImitatorRiders",
+        "ImitatorHoppers", "ImitatorMoose", "ImitatorMooseChecks", "ImitatorEquihoppers",
+        "ImitatorFairyProm", "Targeted"}
+    assert len(CASES) >= 150
 
 
-test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(DATA)
+_ORTHODOX_FORMS = ("Imitator1#", "Imitator2#", "ImitatorProm#", "ImitatorNoIProm#")
+_ORTHODOX = [case for case in CASES if case.startswith(_ORTHODOX_FORMS)]
+_GENERIC = _ORTHODOX[::3] + [case for case in CASES if not case.startswith(_ORTHODOX_FORMS)]
+
+SLOW = ("ImitatorHoppers#13",)   # an s#2: five seconds of CPU on either path
+
+test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
+    DATA, generic_cases=_GENERIC, slow=SLOW, generic_slow=SLOW)
 
 
 def _problem(condition: str, pieces: str, stip: str = "#2"):
@@ -55,7 +71,11 @@ def test_the_imitators_are_restored_and_hashed():
 
 
 @pytest.mark.parametrize("condition, pieces, reason", [
-    ("Imitator c4", "white Ke1 Gb2 black Ke8", "condition Imitator with fairy pieces is not supported"),
+    # Popeye refuses these too ("conditions too fairy for imitator")
+    ("Imitator c4", "white Ke1 ROb2 black Ke8", "condition Imitator with rose is not supported"),
+    ("Imitator c4", "white Ke1 BPb2 black Ke8", "condition Imitator with berolina pawn is not supported"),
+    ("Imitator c4", "white Ke1 LIb2 black Ke8", "condition Imitator with lion is not supported"),
+    ("Imitator c4", "white Ke1 Pb7 black Ke8 CGa5", "condition Imitator with contra grasshopper is not supported"),
     ("Imitator c4 Circe", "white Ke1 black Ke8", "condition Circe with Imitator is not supported"),
     ("Imitator c4 Madrasi", "white Ke1 black Ke8", "with Imitator is not supported"),
 ])

@@ -10,14 +10,18 @@ against its solutions (tests/data/imitator/, tests/test_imitator.py):
 - a move is legal only if each imitator's own path is free: a rider's
   (Q, R, B) and a pawn's double step, every square of it in turn (the
   mover's departure square counts as empty); a leaper's (S, K) and a
-  pawn's single step or capture, its arrival square; castling: with the
-  king lifted, one and two steps the king's way, and for 0-0-0, the king
-  put on its arrival square, one step left, none, one step right.  The
-  edge of the board is no free square;
+  pawn's single step or capture, its arrival square; a hopper's line, its
+  hurdle (a piece on the imitator's own hurdle square) and its arrival;
+  each fairy walk's route is in solver.conditions.imitator_walks; castling:
+  with the king lifted, one and two steps the king's way, and for 0-0-0,
+  the king put on its arrival square, one step left, none, one step right.
+  The edge of the board is no free square;
 - after the move no imitator may stand on an occupied square;
 - check: a piece observes the king only if its capture of the king would
-  be legal by the rules above (Popeye validates every observation's
-  geometry with them: check, castling through check);
+  be legal by the rules above, the observer lifted from its square
+  (Popeye validates every observation's geometry with them: check,
+  castling through check; the moose family has a rule of its own,
+  imitator_walks);
 - a pawn on its promotion square may also promote into an imitator
   (`b7-b8[Ic5]=I`): it leaves the board and a new imitator stands there
   (it does not move with the move that made it); `NoIProm` forbids that.
@@ -29,26 +33,22 @@ What the condition keeps: not `no_effects` (the imitators are state
 beside the board), not `capture_observes`, `local_observation`,
 `walk_moves_only`, `king_steps_free` (moves and observation depend on
 the imitators' squares): pins, checking geometry, king walks, killer
-tests and the intelligent search are off.  Refused: fairy pieces (their
-imitator rules -- hoppers' hurdles, Mao, equihoppers -- are Popeye's, but
-untested here), and any other condition than NoIProm.
+tests and the intelligent search are off.  Refused by name: the walks
+Popeye refuses too (imitator_walks.SUPPORTED lists the others: leapers,
+riders, the grasshopper, moose and equihopper families, mao and moa),
+neutral pieces and piece attributes, and any other condition than NoIProm.
 """
 
 from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.conditions.rules import GEOMETRY, ConditionSpec, Rules
-from solver.engine.board import BISHOP, CASTLE_PATH, PAWN, QUEEN, ROOK, parse_square
+from solver.conditions import imitator_walks
+from solver.engine.board import CASTLE_PATH, PAWN, parse_square
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEP_TURN, ONE_COLOUR, ONE_KING, ORTHODOX_WALKS, SINGLE_MOVE_TURNS
 from solver.engine.move import CASTLE, EN_PASSANT, IMITATOR_PROMOTION, PROMOTION
 
-_ORTHODOX = frozenset(range(1, 7))
-_RIDERS = frozenset({QUEEN, ROOK, BISHOP})
 PRESERVES = frozenset({ORTHODOX_WALKS, ONE_KING, KING_STEP_TURN, SINGLE_MOVE_TURNS, ONE_COLOUR})
-
-
-def _sign(x: int) -> int:
-    return (x > 0) - (x < 0)
 
 
 def _free(board, sq: int, frm: int, taken: int = -1) -> bool:
@@ -61,16 +61,7 @@ def _free(board, sq: int, frm: int, taken: int = -1) -> bool:
 
 def paths_free(pos, frm: int, to: int) -> bool:
     """May every imitator make the move frm-to's journey (not castling)?"""
-    board = pos.board
-    d = to - frm
-    kind = abs(board[frm])
-    if kind in _RIDERS or (kind == PAWN and abs(d) == 32):
-        df = (to & 7) - (frm & 7)
-        dr = (to >> 4) - (frm >> 4)
-        n = max(abs(df), abs(dr))
-        step = 16 * _sign(dr) + _sign(df)
-        return all(_free(board, i + k * step, frm) for i in pos.imitators for k in range(1, n + 1))
-    return all(_free(board, i + d, frm) for i in pos.imitators)
+    return imitator_walks.may_move(pos.board, pos.imitators, frm, to)
 
 
 def _rook_move(m: int) -> tuple[int, int]:
@@ -143,7 +134,7 @@ def observes(pos, frm: int, target: int) -> bool:
     """The observation filter: the piece on frm observes target only if
     every imitator could make the same journey (Popeye:
     imitator_validate_observation)."""
-    return not pos.imitators or paths_free(pos, frm, target)
+    return not pos.imitators or imitator_walks.may_observe(pos.board, pos.imitators, frm, target)
 
 
 def move_imitators(pos, m, side, frm, to, flag, bits, captured) -> None:
@@ -214,9 +205,10 @@ def parse_squares(params: tuple[str, ...]) -> tuple[int, ...]:
 def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     squares = parse_squares(params)
     v = rules.variant
-    if not v.kinds <= _ORTHODOX or set(v.promotions) - _ORTHODOX:
-        # Popeye's rules for hoppers, Mao, equihoppers ... are untested here
-        raise InputError("condition Imitator with fairy pieces is not supported")
+    name = imitator_walks.unsupported_kind(set(v.kinds) | set(v.promotions))
+    if name:
+        # Popeye refuses them too ("conditions too fairy for imitator")
+        raise InputError(f"condition Imitator with {name} is not supported")
     if v.neutral or v.attributes:
         raise InputError("condition Imitator with neutral pieces or piece attributes is not supported")
     rules.effect_rules.append(move_imitators)

@@ -33,6 +33,8 @@ the board exactly as its make left it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.engine.board import CASTLE_BIT, CASTLE_PATH, E1, E8, KING, ROOK, WHITE, draw_keys, key_generator
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
 from solver.engine.position import Position, Z_PIECE
@@ -78,9 +80,11 @@ def underworld_hash(underworld: tuple) -> int:
     return h
 
 
+@lru_cache(maxsize=1 << 14)
 def imitators_hash(imitators: tuple) -> int:
     """The Zobrist part of the imitators: one 64-bit key per (place, square),
-    xored (0 for none), drawn apart from the underworld's keys."""
+    xored (0 for none), drawn apart from the underworld's keys (cached: the
+    imitators move with every move, and few placements recur)."""
     h = 0
     for i, sq in enumerate(imitators):
         h ^= _mix(((1 << 40) | (i << 8) | (sq & 255)) ^ 0x1A17A70B)

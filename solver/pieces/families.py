@@ -309,6 +309,17 @@ def _angle(board, frm, s, w: Walk) -> Pairs:
                 yield t, c
 
 
+def lame_step(d: int, diagonal: int) -> int:
+    """The first step of the lame leap `d` (a 0x88 delta): orthogonal for
+    the mao, diagonal for the moa (`diagonal`)."""
+    f = ((d + 8) & 15) - 8
+    r = (d - f) // 16
+    sf, sr = (f > 0) - (f < 0), (r > 0) - (r < 0)
+    if diagonal:
+        return delta(sf, sr)
+    return delta(sf, 0) if abs(f) > abs(r) else delta(0, sr)
+
+
 def _lame(board, frm, s, w: Walk) -> Pairs:
     """Mao (param 0: first step orthogonal) and moa (param 1: diagonal):
     a leap whose first step must be onto an empty square; with param | 2,
@@ -317,14 +328,7 @@ def _lame(board, frm, s, w: Walk) -> Pairs:
         t = frm + d
         if t & 0x88:
             continue
-        f = ((d + 8) & 15) - 8
-        r = (d - f) // 16
-        sf, sr = (f > 0) - (f < 0), (r > 0) - (r < 0)
-        if w.param & 1:
-            step = delta(sf, sr)
-        else:
-            step = delta(sf, 0) if abs(f) > abs(r) else delta(0, sr)
-        passed = frm + step
+        passed = frm + lame_step(d, w.param & 1)
         while True:
             if board[passed]:
                 break
