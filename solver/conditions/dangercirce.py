@@ -46,7 +46,7 @@ from solver.engine import movegen
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
 from solver.engine.capabilities import (KING_STEP_TURN, KING_STEPS_FREE, NO_EFFECTS, ONE_COLOUR,
                                         ONE_KING, SINGLE_MOVE_TURNS)
-from solver.engine.move import DANGER
+from solver.engine.move import CASTLE, DANGER, PROMOTION
 from solver.conditions.rebirth import regular
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces import generic
@@ -156,15 +156,27 @@ def fast_rules(table):
         return ok
 
     def walks_kept(pos, moves: list[int]) -> list[int]:
-        """The orthodox-legal `moves` after which the king is not taken by a danger move."""
+        """The orthodox-legal `moves` after which the king is not taken by a
+        danger move: only a king that ends on the rebirth square of an enemy
+        piece (not taken by the move) may be, and only such moves are tried."""
         s = pos.side
         ksq = pos.kings[s]
         mine = threat[s]
+        takers: dict[int, list[int]] | None = None
         out = []
         for m in moves:
-            frm = m & 127
-            k = (m >> 7) & 127 if frm == ksq else ksq
-            if k in mine:
+            frm, to = m & 127, (m >> 7) & 127
+            k = to if frm == ksq else ksq
+            if k not in mine:
+                out.append(m)
+                continue
+            if takers is None:
+                board = pos.board
+                takers = {}
+                for d in pos.occupied[-s]:
+                    takers.setdefault(table[board[d]][d], []).append(d)
+            found = takers.get(k)
+            if found and (len(found) > 1 or found[0] != to):
                 pos.make(m)
                 bad = danger_check(pos, s)
                 pos.unmake()
@@ -189,15 +201,31 @@ def fast_rules(table):
         return (moves + danger)[:1] if first_only else moves + danger
 
     def checking(pos) -> list[int]:
+        """The orthodox checks, the danger moves that check, and the walks'
+        moves that may check by a danger move: those after which one of the
+        mover's pieces, its king aside (observed, the mover would be in
+        check), has its rebirth square on the enemy king's; castling (its
+        rook) is tried too."""
         s = pos.side
         eksq = pos.kings[-s]
         if eksq < 0:
             return []
-        if eksq in threat[-s]:
-            # a danger check may come from any move that leaves a piece observed
-            return [m for m in legal(pos) if _checks(pos, m, s)]
-        moves = walks_kept(pos, movegen.checking_moves(pos))
-        return moves + extra(pos, True)
+        out = walks_kept(pos, movegen.checking_moves(pos)) + extra(pos, True)
+        if eksq not in threat[-s]:
+            return out
+        board = pos.board
+        takers = [d for d in pos.occupied[s] if board[d] * s != KING and table[board[d]][d] == eksq]
+        known = set(out)
+        for m in walks_kept(pos, movegen.legal_moves(pos)):
+            if m in known:
+                continue
+            frm, to, flag = m & 127, (m >> 7) & 127, (m >> 14) & 7
+            piece = ((m >> 17) & 127) * s if flag == PROMOTION else board[frm]
+            if (flag == CASTLE or len(takers) > 1 or (takers and takers[0] != frm)
+                    or (piece * s != KING and table[piece][to] == eksq)):
+                if _checks(pos, m, s):
+                    out.append(m)
+        return out
 
     def _checks(pos, m: int, s: int) -> bool:
         pos.make(m)
