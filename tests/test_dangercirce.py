@@ -44,16 +44,21 @@ test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = referen
     DATA, generic_cases=GENERIC, slow=SLOW, generic_slow=GENERIC_SLOW)
 
 
+@pytest.fixture(params=["fast", "generic"])
+def path(request, monkeypatch) -> str:
+    """Each test of the rule itself on both paths (FEERIE_GENERIC=1 for the generic one)."""
+    if request.param == "generic":
+        monkeypatch.setenv("FEERIE_GENERIC", "1")
+    return request.param
+
+
 def _problem(pieces: str, stip: str = "~1", condition: str = "DangerCirce"):
     [problem] = grammar.load(f"begin\ncondition {condition}\npieces {pieces}\nstip {stip}\nend\n", "x.inp")
     return problem
 
 
-@pytest.mark.parametrize("generic", [False, True])
-def test_a_danger_move_that_is_a_walks_move_is_a_move_of_its_own(generic, monkeypatch):
+def test_a_danger_move_that_is_a_walks_move_is_a_move_of_its_own(path):
     # Popeye lists Rh5-h1 twice: the rook, observed by Bf7, goes to h1 both ways
-    if generic:
-        monkeypatch.setenv("FEERIE_GENERIC", "1")
     problem = _problem("white Ka1 Rh5 black Ke8 Bf7")
     rules = rules_for(problem)
     pos = rules.position(problem, 1)
@@ -62,10 +67,7 @@ def test_a_danger_move_that_is_a_walks_move_is_a_move_of_its_own(generic, monkey
     assert len(both) == 2 and sum(1 for m in both if m & DANGER) == 1
 
 
-@pytest.mark.parametrize("generic", [False, True])
-def test_a_king_on_the_rebirth_square_of_an_observed_enemy_is_in_check(generic, monkeypatch):
-    if generic:
-        monkeypatch.setenv("FEERIE_GENERIC", "1")
+def test_a_king_on_the_rebirth_square_of_an_observed_enemy_is_in_check(path):
     # the pawn d3, observed by Rd1, would go back to d7, taking the king
     problem = _problem("white Kd7 Rd1 Sb1 black Ka8 Pd3")
     rules = rules_for(problem)
@@ -79,11 +81,8 @@ def test_a_king_on_the_rebirth_square_of_an_observed_enemy_is_in_check(generic, 
     assert not {(d1, d2), (b1, c3)} & moves
 
 
-@pytest.mark.parametrize("generic", [False, True])
-def test_a_pawns_danger_move_records_no_en_passant(generic, monkeypatch):
+def test_a_pawns_danger_move_records_no_en_passant(path):
     # the black pawn on d5, observed by Bb3, goes back to d7: two ranks, no double step
-    if generic:
-        monkeypatch.setenv("FEERIE_GENERIC", "1")
     problem = _problem("white Ka1 Bb3 Pe5 black Kh8 Pd5", "h#1")
     rules = rules_for(problem)
     pos = rules.position(problem, -1)

@@ -24,31 +24,36 @@ checked against Popeye 4.104 (tests/data/dangercirce/):
   refuted by `Kd7*e8` both ways is no try); feerie marks the danger move
   (`move.DANGER`) so that it stays a move of its own.
 
-How: the generic path (`Rules.bind_check`) adds the danger moves to the
-walks' pseudo-legal moves and checks by the rule above.  The fast path
-(orthodox pieces, not under FEERIE_GENERIC) uses movegen's pins for the
-walks' moves: under orthodox pieces a side's pieces are reborn on its first
-two ranks only, so a move whose king ends elsewhere is legal exactly when
-it is in orthodox chess (`THREATENED`), and a move can give a danger check
-only to a king on those ranks; the rest is made and tried.
+How: the generic path (`Rules.bind_check`, any catalogue piece) adds the
+danger moves to the walks' pseudo-legal moves and checks by the rule above
+(a fairy piece is reborn on its file's promotion square, so a black one on
+the f-file that White observes forbids 0-0).  The fast path (orthodox
+pieces, one king a side, not under FEERIE_GENERIC) uses movegen's pins and
+checking geometry for the walks' moves: orthodox pieces are reborn on their
+side's first two ranks only (`threatened_squares`), so a move is tried for
+a danger check on the mover only where its king ends on the rebirth square
+of an enemy piece, and for one on the enemy king only where one of the
+mover's pieces (its king aside: observed, the mover would be in check) is
+reborn on that king's square; danger moves are always made and tried.
 
 What it keeps (`preserves`): `no_effects` (a danger move changes only its
 own squares), one king, the turn and colour properties; not the walks'
 observation as check (`capture_observes`, `local_observation`), nor
 `orthodox_walks` and `walk_moves_only` (moves no walk has).  Played alone
-(`ConditionSpec.alone`); neutral pieces and piece attributes are refused.
+(`ConditionSpec.alone`); parameters, neutral pieces and piece attributes
+are refused by name, and so is a proof game (as every condition is:
+solver.search.proofgame).
 """
 
 from __future__ import annotations
 
-from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE
 from solver.engine.capabilities import (KING_STEP_TURN, KING_STEPS_FREE, NO_EFFECTS, ONE_COLOUR,
                                         ONE_KING, SINGLE_MOVE_TURNS)
 from solver.engine.move import CASTLE, DANGER, PROMOTION
 from solver.conditions.rebirth import regular
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, refuse_beyond_plain
 from solver.pieces import generic
 from solver.pieces.generic import observed
 
@@ -104,18 +109,11 @@ def threatened(board, target: int, pieces, guards, table, seen=None) -> bool:
 def generic_rules(table):
     """(check, watch, pseudo) of the generic path: `Rules.bind_check`'s."""
 
-    def check(pos, side: int | None = None) -> bool:
-        if side is None:
-            side = pos.side
-        ksq = pos.kings[side]
-        if ksq < 0:
-            return False
-        board, enemies = pos.board, pos.occupied[-side]
-        return observed(board, ksq, enemies) or threatened(board, ksq, enemies, pos.occupied[side], table)
-
     def watch(pos, target: int, pieces) -> bool:
-        """Castling's test of a square the king stands on (Popeye: is_in_check,
-        the king moved there: it observes from there)."""
+        """Is the king on `target` taken by one of the pieces on `pieces`, by its
+        walk or a danger move?  The check test, and castling's test of the
+        square the king crosses (Popeye: is_in_check, the king moved there:
+        it observes from there)."""
         board = pos.board
         if observed(board, target, pieces):
             return True
@@ -125,7 +123,7 @@ def generic_rules(table):
     def pseudo(pos, promotions=None, compiled=None, watch=watch) -> list[int]:
         return generic.pseudo_moves(pos, promotions, compiled, watch) + danger_moves(pos, table)
 
-    return check, watch, pseudo
+    return generic.check_of(watch), watch, pseudo
 
 
 def _attacked(board, sq: int, pieces) -> bool:
@@ -237,13 +235,8 @@ def fast_rules(table):
 
 
 def install(rules: Rules, params: tuple[str, ...]) -> Rules:
-    for param in params:
-        raise InputError(f"condition DangerCirce {param} is not supported")
+    refuse_beyond_plain(rules, "DangerCirce", params)
     v = rules.variant
-    if v.neutral:
-        raise InputError("condition DangerCirce with neutral pieces is not supported")
-    if v.attributes:
-        raise InputError("condition DangerCirce with piece attributes is not supported")
     kinds = set(v.kinds) | set(v.promotions)
     table = rebirth_table(kinds)
     # movegen's pins and checks hold for orthodox pieces on one king a side
