@@ -773,7 +773,7 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if on_castling_squares(condition, pieces):
                     continue   # refused by feerie (Popeye's castling rights after a change of kind)
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
-                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or (
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or condition in DANGERCIRCE_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if out_dir == VOLCANIC_DIR:
@@ -854,6 +854,15 @@ TRANSMUTED_FORMS = {
 # the fairy form's pieces: orthodox ones and fairy riders, leapers and hoppers
 TRANSMUTED_KINDS = {"TransmutedFairy": ("Q", "R", "B", "S", "P", "P", "N", "G", "CA", "Z", "LI",
                                         "KA", "NH", "AM", "WE", "FE", "L", "RO", "PA")}
+DANGERCIRCE_DIR = ROOT / "tests" / "data" / "dangercirce"
+# --dangercirce: DangerCirce (solver.conditions.dangercirce), to tests/data/dangercirce/
+# (tests/test_dangercirce.py); Targeted.inp is written by hand (checks by a danger move,
+# a try refuted twice by one move, castling, a pawn's danger move and e.p., fairy pieces)
+DANGERCIRCE_FORMS = {
+    "DangerCirce": (("DangerCirce",), ("~1", "~1", "~1", "#2", "h#2", "h#2", "s#2")),
+    "DangerCirceFairy": (("DangerCirce",), ("~1", "~1", "#2", "h#2")),
+}
+DANGERCIRCE_KINDS = {"DangerCirceFairy": ("Q", "R", "B", "S", "P", "N", "G", "CA", "Z", "LI", "AM", "BP")}
 HALFNEUTRAL_DIR = ROOT / "tests" / "data" / "halfneutral"
 # --halfneutral: half-neutral pieces (solver.engine.halfneutral), to
 # tests/data/halfneutral/ (tests/test_halfneutral.py): form name: (stipulation,
@@ -1593,6 +1602,8 @@ CONDITION_DATA = {
     "sat": ConditionData(SAT_DIR, SAT_FORMS, "SAT with numbers and StrictSAT", problems=4),
     "frankfurt": ConditionData(FRANKFURT_DIR, FRANKFURT_FORMS, "the problems under FrankfurtChess"),
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
+    "dangercirce": ConditionData(DANGERCIRCE_DIR, DANGERCIRCE_FORMS, "the problems under DangerCirce",
+                                 kinds_of=DANGERCIRCE_KINDS),
     "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",
                               keep=volcanic_keeps),
 }

@@ -48,7 +48,7 @@ from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, VIA
 from solver.engine import movegen
 from solver.engine.movegen import ATTACKS, SLIDES, STEPS
 from solver.conditions.rebirth import regular
-from solver.conditions.rules import ConditionSpec, Rules
+from solver.conditions.rules import ConditionSpec, Rules, refuse_beyond_plain
 from solver.pieces import generic
 
 _ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
@@ -302,13 +302,8 @@ def checking_moves(pos, fast: bool = False) -> list[int]:
 
 
 def install(rules: Rules, params: tuple[str, ...]) -> Rules:
-    for param in params:
-        raise InputError(f"condition MarsCirce {param} is not supported")
+    refuse_beyond_plain(rules, "MarsCirce", params)
     v = rules.variant
-    if v.neutral:
-        raise InputError("condition MarsCirce with neutral pieces is not supported")
-    if v.attributes:
-        raise InputError("condition MarsCirce with piece attributes is not supported")
     if not v.kinds <= _ORTHODOX or set(v.promotions) - _ORTHODOX:
         raise InputError("condition MarsCirce with fairy pieces is not supported")
     # the untried legality and check tests need a move to change only its

@@ -22,7 +22,7 @@ def _specs() -> dict[str, ConditionSpec]:
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
     from solver.conditions import (
-    annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
+    annan, bgl, changers, checkless, circe, dangercirce, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -52,6 +52,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,
     "MarsCirce": marscirce.SPEC,
+    "DangerCirce": dangercirce.SPEC,
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
     "SAT": sat.SPEC,

@@ -464,6 +464,18 @@ def observation_preserves(params: tuple[str, ...]) -> frozenset[str]:
     return OBSERVATION_PRESERVES
 
 
+def refuse_beyond_plain(rules: Rules, name: str, params: tuple[str, ...]) -> None:
+    """Refuse by name what a condition that replaces the generator and check
+    test on plain pieces (MarsCirce, DangerCirce) does not take: parameters,
+    neutral pieces, piece attributes."""
+    for param in params:
+        raise InputError(f"condition {name} {param} is not supported")
+    if rules.variant.neutral:
+        raise InputError(f"condition {name} with neutral pieces is not supported")
+    if rules.variant.attributes:
+        raise InputError(f"condition {name} with piece attributes is not supported")
+
+
 def filter_spec(name: str, allowed: Callable, preserves: frozenset[str],
                 with_effects: bool = False) -> ConditionSpec:
     """The spec of a condition without parameters that only forbids moves:

@@ -59,6 +59,10 @@ BRETON_CHOICE = 64
 # Above those: a pawn's promotion into an imitator (solver.conditions.imitator):
 # made as its promotion to `promo`, whose piece the condition's effect takes off.
 IMITATOR_PROMOTION = 1 << 71
+# Above those: a DangerCirce move to the mover's rebirth square (solver.conditions.dangercirce),
+# made as the plain move it is; marked so that one that is also a walk's move is a
+# move of its own, as in Popeye, which generates both.
+DANGER = 1 << 72
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:
