@@ -61,7 +61,7 @@ def unsupported_reason(problem: Problem) -> str | None:
         reason = unsupported_conditions(problem)
         if reason:
             reasons.append(reason)
-        elif stip.supported and stip.goal in BUILT and stipulation_goal(stip).needs_move:
+        elif stip.supported and (stip.goal in BUILT or stip.hidden) and stipulation_goal(stip).needs_move:
             reason = refusal(stipulation_goal(stip), rules_for(problem))
             if reason:
                 reasons.append(f"stipulation {stip.text} is not supported: {reason}"
@@ -287,7 +287,7 @@ def plan(problem: Problem) -> list[SectionSpec]:
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
                                      _exact(stip, help_schedules(first * flip, half_moves, final)),
-                                     1 if stip.half else 0))
+                                     1 if stip.half and not stip.from_mover else 0))
         elif problem.has_option("PostKeyPlay") or stip.postkey:
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
         else:
