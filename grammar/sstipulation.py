@@ -265,6 +265,7 @@ def _plain(node) -> tuple[str, str]:
     if isinstance(node, Binary) and node.op == "&":
         # Popeye prints reci-h#1's help lines and its own mates in two blocks, a blank
         # line between them, feerie's writer in one (as for the plain reci-h#1)
+        _reciprocal(node, 0)   # '&' (and) refused unless it is reci-h#1
         _refuse("'&' (and) outside a help branch (reci-h#1: Popeye prints it in two blocks)")
     _operators(node)
     if not isinstance(node, Branch):

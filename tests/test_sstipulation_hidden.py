@@ -23,7 +23,7 @@ from grammar.sstipulation import structured_stipulation
 from popeye_reference import cases, reference_tests
 from solver.model.problem import BLACK, WHITE, HiddenEnd
 from solver.run.solve import unsupported_reason
-from solver.search.goals import stipulation_goal
+from solver.search.hidden_goal import search_goal
 
 DATA = Path(__file__).parent / "data" / "sstipulation_hidden"
 CASES = cases(DATA)
@@ -39,8 +39,17 @@ def test_every_form_has_problems():
     assert len(CASES) >= 80
 
 
+# over 5 s of wall time each on the generic path on the loaded machine of 2026-12-03 (some 1.5 s
+# of CPU; undeckbar2#1: 2.2 s fast, 21.9 s generic): compared there only under FEERIE_SLOW_TESTS=1
+GENERIC_SLOW = {"capturing2#2", "capturing2#4", "capzug1_5#5", "capzug2#2", "checkzug2#4", "help_white2_5#4",
+                "help_white2_5#6", "serh_checkzug3#2", "series_capzug3#1", "target2#1", "target2#3",
+                "target2#4", "targeted#6", "targeted#7", "undeckbar_exact2#1", "undeckbar_exact2#2",
+                "undeckbar_exact2#4", "undeckbar_exact2#5", "undeckbar_exact2#6", "undeckbar_free2#1",
+                "undeckbar_free2#2", "undeckbar_free2#3", "undeckbar_free2#5", "undeckbar_free2#6"} | {
+                    f"undeckbar2#{i}" for i in range(1, 9)}
+
 test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
-    DATA, generic_cases=CASES)
+    DATA, generic_cases=CASES, generic_slow=GENERIC_SLOW, why="over 1.5 s of CPU on the generic path")
 
 
 @pytest.mark.parametrize("side, text, play, moves, end", [
@@ -77,7 +86,7 @@ def test_each_search_has_its_own_memo():
     """The goal's memo of verdicts by position key is not shared between two
     problems (their rules may differ while the key is the same)."""
     stipulation = structured_stipulation(BLACK, "6hh[/2da[#]{!+}]", "Black")
-    first, second = stipulation_goal(stipulation), stipulation_goal(stipulation)
+    first, second = search_goal(stipulation), search_goal(stipulation)
     assert first == second and first.memo is not second.memo
     assert not first.ends_play and first.text == "/2da[#]{!+}"
 

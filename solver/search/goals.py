@@ -311,9 +311,5 @@ def refusal(goal: Goal, rules) -> str | None:
 
 def stipulation_goal(stipulation) -> Goal:
     """The goal of a `solver.model.problem.Stipulation` (one feerie builds;
-    a structured stipulation's '/' nested end: `solver.search.hidden_goal`)."""
-    if stipulation.hidden is not None:
-        from solver.search.hidden_goal import hidden_goal
-
-        return hidden_goal(stipulation.hidden)
+    not a '/' nested end: `hidden_goal.search_goal` gives the goal of any)."""
     return goal_of(stipulation.goal, stipulation.target)

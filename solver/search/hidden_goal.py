@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.model.problem import HiddenEnd
-from solver.search.goals import Goal, goal_of
+from solver.search.goals import Goal, goal_of, stipulation_goal
 
 
 # Entries of a `HiddenGoal`'s memo before it is emptied (some 100 bytes each).
@@ -128,3 +128,11 @@ def hidden_goal(end: HiddenEnd) -> HiddenGoal:
     inner = goal_of(end.goal, end.target)
     return HiddenGoal("/", "", False, needs_move=inner.needs_move, inner=inner, length=end.length,
                       unchecked=end.unchecked, shown=end.text)
+
+
+def search_goal(stipulation) -> Goal:
+    """The goal the searches are given for a stipulation: its hidden end
+    (`hidden_goal`) or its plain goal (`goals.stipulation_goal`)."""
+    if stipulation.hidden is not None:
+        return hidden_goal(stipulation.hidden)
+    return stipulation_goal(stipulation)
