@@ -25,6 +25,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --exact
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
+    python tests/generate_popeye_data.py /path/to/popeye/py --hidden
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -54,7 +55,10 @@ self, reflex, semi-reflex and direct play under Option NonTrivial m n
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
 tests/data/halfneutral/ (tests/test_halfneutral.py); with --battlefaults, the
 orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
-tests/data/battlefaults/ (tests/test_battlefaults.py).  With --goals, random orthodox positions in
+tests/data/battlefaults/ (tests/test_battlefaults.py); with --hidden, structured
+stipulations whose help or series play ends in a '/' nested branch, and m:n
+minimum lengths (HIDDEN_FORMS), go to tests/data/sstipulation_hidden/
+(tests/test_sstipulation_hidden.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -1391,6 +1395,29 @@ def goal_setup(rng: random.Random, setup: str, pieces):
     return pieces
 
 
+def kept_problems(binary: str, draw, wanted: int, attempts: int) -> list[str]:
+    """Up to `wanted` problems drawn by `draw()` (a problem's text, or None to
+    draw again) that are legal and that Popeye solves within a minute in at
+    most MAX_LINES lines, all but one with some play."""
+    kept: list[str] = []
+    empty = 0
+    for _ in range(attempts):
+        if len(kept) >= wanted:
+            break
+        text = draw()
+        if text is None or not legal(text):
+            continue
+        out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
+        if "solution finished" not in out or out.count("\n") > MAX_LINES:
+            continue
+        if not has_play(out):
+            if empty >= 1:
+                continue
+            empty += 1
+        kept.append(text)
+    return kept
+
+
 def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> None:
     """tests/data/popeye_goals/FORM.inp / .out: random orthodox positions
     in the goals beyond mate and stalemate (GOAL_FORMS), in each play form."""
@@ -1400,30 +1427,72 @@ def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> No
         if forms and name not in forms:
             continue
         rng = random.Random(f"{seed}-goal-{name}")
-        kept: list[str] = []
-        empty = 0
-        for _ in range(ATTEMPTS):
-            if len(kept) >= wanted:
-                break
+
+        def draw(rng=rng, stipulation=stipulation, options=options, low=low, high=high, setup=setup,
+                 name=name) -> str | None:
             pieces = random_position(rng, rng.randint(low, high), 0.6 if name.startswith("s") else 0.5)
+            pieces = None if pieces is None else goal_setup(rng, setup, pieces)
             if pieces is None:
-                continue
-            pieces = goal_setup(rng, setup, pieces)
-            if pieces is None:
-                continue
-            stip = stipulation.replace("{z}", rng.choice(squares))
-            text = problem_text(pieces, stip, options)
-            if not legal(text):
-                continue
-            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", 60)
-            if "solution finished" not in out or out.count("\n") > MAX_LINES:
-                continue
-            if not has_play(out):
-                if empty >= 1:
-                    continue
-                empty += 1
-            kept.append(text)
+                return None
+            return problem_text(pieces, stipulation.replace("{z}", rng.choice(squares)), options)
+
+        kept = kept_problems(binary, draw, wanted, ATTEMPTS)
         write_form(binary, GOALS_DIR, name, kept)
+
+
+HIDDEN_DIR = ROOT / "tests" / "data" / "sstipulation_hidden"
+# structured stipulations (--hidden) whose help or series play ends in a '/' nested branch,
+# not shown (solver.search.hidden_goal), and the m:n minimum lengths feerie maps onto exact-:
+# form name: (the side and structured stipulation, options, how many problems, pieces besides
+# the kings, pawns more often)
+HIDDEN_FORMS = {
+    "capzug2": ("black 4hh[/1d[x]a{!+}]", "", 8, (2, 5), True),
+    "checkzug2": ("black 4hh[/1d[+]a{!+}]", "", 6, (2, 5), True),
+    "patzug2": ("black 4hh[/1d[=]a{!+}]", "", 6, (2, 5), True),
+    "matezug2": ("black 4hh[/1d[#]a{!+}]", "", 4, (3, 6), True),
+    "capzug1_5": ("black - 3h[/1d[x]a{!+}]h", "", 6, (2, 5), True),
+    "capzug1_5_white": ("white 3h[/1d[x]a{!+}]h", "", 6, (2, 5), True),
+    "undeckbar2": ("black 4hh[/2da[#]{!+}]", "", 8, (2, 5), False),
+    "undeckbar_free2": ("black 4hh[/2da[#]]", "", 6, (2, 4), False),
+    "undeckbar_exact2": ("black 4:4hh[/2da[#]{!+}]", "", 6, (2, 5), False),
+    "capturing2": ("black 4hh[/2da[x]{!+}]", "", 6, (2, 4), False),
+    "target2": ("black 4hh[/1d[za1]a]", "", 4, (2, 4), True),
+    "series_capzug3": ("white 3s[/1d[x]a{!+}]", "", 6, (2, 5), True),
+    "serh_checkzug3": ("black 3s[1a[/1d[+]a{!+}]d]", "", 6, (2, 5), True),
+    "exact_h1_5": ("black - 3:3h[#]h", "", 6, (2, 5), False),
+    "exact_serhx2": ("black 2:2s[1a[x]d]", "", 6, (2, 5), True),
+    "help_white2_5": ("white 5h[#]h", "", 6, (1, 4), False),
+}
+
+
+# written by hand (a stalemate, the checks without {!+}, lines past a solved nested branch,
+# the moves numbered from the side named, twins): only Popeye's output is made
+HIDDEN_HAND = ("targeted",)
+
+
+def generate_hidden(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/sstipulation_hidden/FORM.inp / .out: random orthodox
+    positions in the structured stipulations of HIDDEN_FORMS, and Popeye's
+    output of the HIDDEN_HAND files."""
+    HIDDEN_DIR.mkdir(parents=True, exist_ok=True)
+    for name in HIDDEN_HAND:
+        if not forms or name in forms:
+            (HIDDEN_DIR / f"{name}.out").write_text(popeye(binary, (HIDDEN_DIR / f"{name}.inp").read_text()))
+    for name, (stipulation, options, wanted, (low, high), pawns) in HIDDEN_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-hidden-{name}")
+
+        def draw(rng=rng, stipulation=stipulation, options=options, low=low, high=high,
+                 pawns=pawns) -> str | None:
+            # few black pieces, pawns often: a side with few moves, all of them forced
+            pieces = random_position(rng, rng.randint(low, high), 0.3, "QRBSPPP" if pawns else KINDS)
+            if pieces is None:
+                return None
+            return problem_text(pieces, "~1", options).replace("Stipulation ~1", "SStipulation " + stipulation)
+
+        kept = kept_problems(binary, draw, wanted, ATTEMPTS // 2)
+        write_form(binary, HIDDEN_DIR, name, kept)
 
 
 PROOF_DIR = ROOT / "tests" / "data" / "proofgames"
@@ -1731,6 +1800,9 @@ def main() -> None:
                         help="condition lines of headers (tests/data/headers/)")
     parser.add_argument("--castlerights", action="store_true",
                         help="castling rights after a change of colour or kind (tests/data/castlerights/)")
+    parser.add_argument("--hidden", action="store_true",
+                        help="structured stipulations ending in a '/' nested branch, and m:n"
+                             " (tests/data/sstipulation_hidden/)")
     parser.add_argument("--battlefaults", action="store_true",
                         help="orthodox battle positions once solved wrongly (tests/data/battlefaults/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
@@ -1751,6 +1823,8 @@ def main() -> None:
         generate_exact(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
+    elif args.hidden:
+        generate_hidden(args.popeye, args.seed, args.forms)
     elif chosen:
         for data in chosen:
             data.generate(args.popeye, args.seed, args.forms)

@@ -6,7 +6,7 @@ tests/data/popeye_goals/), restated as Popeye's structured stipulation
 Not a test: run it by hand where a Popeye binary is at hand, to renew the
 files under tests/data/sstipulation/ (`FORM.inp` and Popeye's `FORM.out`):
 
-    python tests/generate_sstipulation_data.py /path/to/popeye/py
+    python tests/generate_sstipulation_data.py /path/to/popeye/py [FORM...]
 
 Each FORM names its source file and how a plain stipulation is written
 structurally (`structured`); the test then requires Popeye's solutions of the
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 OUT_DIR = DATA / "sstipulation"
 
-_PLAIN = re.compile(r"(?P<play>semi-r|ser-h|ser-s|ser-|h|s|r|)(?P<goal>#|=|x|\+|00|z[a-h][1-8])"
+_PLAIN = re.compile(r"(?P<play>semi-r|ser-h|ser-s|ser-|reci-h|h|s|r|)(?P<goal>#|=|x|\+|00|z[a-h][1-8])"
                     r"(?P<moves>\d+)(?P<half>\.5)?\Z")
 
 
@@ -61,6 +61,9 @@ def structured(plain: str, variant: str = "") -> str:
         return f"white {n}s[{goal}]"
     if play == "ser-h":
         return f"black {n}s[{one}]"
+    if play == "reci-h":   # py-engl.txt: "1h[#]h & 2hh[#]  #1 and h#1 (i.e. reci-h#1)"
+        end = f"1h[{goal}]h&2hh[{goal}]" if variant == "reversed" else f"2hh[{goal}]&1h[{goal}]h"
+        return f"black {2 * n - 2}hh[{end}]" if n > 1 else f"black {end}"
     if play == "ser-s":
         return f"white {n}s[1d[{goal}]a]"
     raise AssertionError(plain)
@@ -88,6 +91,8 @@ FORMS = {
     "serh_z3": ("popeye_goals/serh_z3", ""),
     "sers_mate3": ("popeye_generated/sers3", ""),
     "sers_x2": ("popeye_goals/sers_x2", ""),
+    "reci_mate2": ("popeye_goals/reci_h2", ""),
+    "reci_mate2_reversed": ("popeye_goals/reci_h2", "reversed"),
 }
 
 # Written by hand (twins that change a structured stipulation; s#1 and sx2 problems of
@@ -109,11 +114,15 @@ def restate(text: str, variant: str) -> str:
     return _STIP.sub(lambda m: "SStipulation " + structured(m[1], variant), text)
 
 
-def main(popeye: str) -> None:
+def main(popeye: str, only: list[str]) -> None:
+    """Renew every form, or only those named in `only`."""
     OUT_DIR.mkdir(exist_ok=True)
     for form, (source, variant) in FORMS.items():
-        (OUT_DIR / f"{form}.inp").write_text(restate((DATA / f"{source}.inp").read_text(), variant))
+        if not only or form in only:
+            (OUT_DIR / f"{form}.inp").write_text(restate((DATA / f"{source}.inp").read_text(), variant))
     for form in list(HAND_FORMS) + list(FORMS):
+        if only and form not in only:
+            continue
         inp = OUT_DIR / f"{form}.inp"
         out = subprocess.run([popeye, "-maxtime", "60"], input=inp.read_text(), capture_output=True,
                              text=True, timeout=600).stdout
@@ -122,4 +131,4 @@ def main(popeye: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2:])

@@ -127,13 +127,21 @@ def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
 
 
 @pytest.mark.parametrize("side, text, named", [
-    (WHITE, "2hh[#]&1h[#]h", "'&' (and)"),
+    (WHITE, "3a[#]d & 4ad[#]", "'&' (and)"),
+    (BLACK, "2hh[#]&3h[#]h", "'&' (and)"),
+    (BLACK, "2hh[#]&1h[#]h", "'&' (and) outside a help branch"),
+    (BLACK, "2hh[#]&1h[#]h&2hh[=]", "'&' (and)"),
     (BLACK, "4hh[#]|3h[#]h", "'|' (or)"),
     (WHITE, "1a[!#]d", "'!' (negation)"),
-    (WHITE, "3:3a[#]d", "minimum lengths (m:n)"),
+    (WHITE, "3:3a[#]d", "minimum lengths (m:n) in battle play"),
     (BLACK, "4h{!x}h[x]", "constraints {...}"),
     (WHITE, "2s[1a[x]d]{!1a[x]d}", "constraints {...}"),
-    (BLACK, "8hh[/1d[x]a{!+}]", "'/' (moves not shown)"),
+    (WHITE, "3a[/1d[+]a{!+}]d", "'/' (moves not shown) other than at the end of help or series play"),
+    (BLACK, "6hh[/3da[#]{!+}]", "'/' (moves not shown) before a branch other than 1d[G]a or 2da[G]"),
+    (BLACK, "6hh[/2da[#]{!=}]", "constraints {...} other than {!+} in a '/' nested branch"),
+    (BLACK, "6hh[>/2da[#]]", "'>' with '/' (moves not shown)"),
+    (BLACK, "4:6hh[#]", "minimum lengths (m:n) other than 1:n and n:n"),
+    (WHITE, "3:5s[#]", "minimum lengths (m:n) other than 1:n and n:n"),
     (WHITE, "3h[>1a[x]d]h", "'>' (play ends where the nested branch is solved)"),
     (WHITE, "15a[#]?+?d", "'?+?' (parry series)"),
     (BLACK, "1d[#]a", "black as the side named (write white - ...)"),
@@ -144,7 +152,6 @@ def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
     (WHITE, "4a[#=]d[#=]", "this combination of length and forks"),
     (BLACK, "3a[#]d", "black moving first in this play (feerie plays it with white first)"),
     (WHITE, "4hh[#]", "white moving first in this play (feerie plays it with black first)"),
-    (WHITE, "5h[#]h", "white as the side named (write black - ...)"),
     (BLACK, "- 3a[#]d", "black as the side named (write white ...)"),
     (WHITE, "3a[##]d", "goal ## (double mate)"),
     (WHITE, "- - 3a[#]d", "'-' (move inversion) twice"),
@@ -163,7 +170,7 @@ def _problem(stip_line: str):
 
 
 def test_a_refused_form_is_reported_as_not_supported():
-    problem = _problem("sstipulation white 2hh[#]&1h[#]h")
+    problem = _problem("sstipulation white 3a[#]d & 4ad[#]")
     assert isinstance(problem, grammar.ProblemError)
     assert "'&' (and) in a structured stipulation" in problem.error.message
     assert "not supported" in problem.error.message

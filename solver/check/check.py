@@ -51,7 +51,7 @@ from dataclasses import asdict, dataclass, field, replace
 
 from solver.search.battle import Battle
 from solver.search.exact import ExactBattle
-from solver.search.goals import stipulation_goal
+from solver.search.hidden_goal import search_goal
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, TimeUp
 from solver.base.errors import InputError
@@ -730,7 +730,7 @@ class _Judge:
             return False
         shared = min(max((_common(keys, f) for f in found), default=0), len(keys) - 1)
         if shared >= len(sides) - 1:
-            reason = stipulation_goal(self.problem.stipulation).missed
+            reason = search_goal(self.problem.stipulation).missed
             if final == "forced":
                 reason = "the other side is not forced to reach the goal"
         else:
@@ -784,7 +784,7 @@ class _Judge:
             rules = rules_for(self.problem)
             search = ExactBattle if stip.exact else Battle
             self._battles[reversed_] = search(rules, rules.position(self.problem, attacker),
-                                              stip.play, stipulation_goal(stip),
+                                              stip.play, search_goal(stip),
                                               self.clock.budget(),
                                               quodlibet=self.problem.has_option("Quodlibet"))
         return self._battles[reversed_]

@@ -68,6 +68,24 @@ GOAL_NAMES = {
 
 
 @dataclass(frozen=True)
+class HiddenEnd:
+    """The end of help or series play in Popeye's '/' nested branch
+    (sstipulation `black 6hh[/2da[#]{!+}]`, `white 5h[/1d[x]a{!+}]h`): the
+    play's last move must leave the side to move with at least one move and
+    every one of them either reaching `goal` itself (`length` 1, `1d[G]a`)
+    or answered by a move of the other side that reaches it (`length` 2,
+    `2da[G]`); `unchecked` ({!+}) adds that the side to move is not in check.
+    The moves of the nested branch are not printed.  `text` is the nested
+    branch as written ('/2da[#]{!+}'); `target` the square of a 'z' goal."""
+
+    text: str
+    length: int
+    goal: str
+    target: str | None = None
+    unchecked: bool = False
+
+
+@dataclass(frozen=True)
 class Stipulation:
     """What is to be achieved, in how many moves.
 
@@ -101,6 +119,11 @@ class Stipulation:
     `parry` marks the parry series whose parries are help moves (pser-h,
     phser-, phser-s): a series move that checks is answered by one move of
     the other side that parries it, any legal one, before the series goes on.
+    `hidden` is the end of help or series play in a structured stipulation's
+    '/' nested branch (`HiddenEnd`); `goal` is then its text ('/2da[#]{!+}').
+    `from_mover` marks help play n.5 whose structured stipulation names the
+    side that moves first (`white 5h[#]h`): Popeye numbers its moves from
+    that side ('1.Kh4-g3 Kf6-g6'), not as h#n.5 ('1...Kh4-g3').
     """
 
     text: str
@@ -118,6 +141,8 @@ class Stipulation:
     exact: bool = False
     intro: int = 0
     parry: bool = False
+    hidden: HiddenEnd | None = None
+    from_mover: bool = False
 
     @property
     def supported(self) -> bool:

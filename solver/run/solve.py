@@ -18,7 +18,8 @@ from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
 from solver.search.helpplay import (RECIPROCAL, LineSearch, ReciprocalSearch, Schedule, help_schedules,
                                    series_schedule)
-from solver.search.goals import BUILT, goal_of, refusal, stipulation_goal
+from solver.search.goals import BUILT, goal_of, refusal
+from solver.search.hidden_goal import search_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
 from solver.conditions.registry import rules_for
 from solver.model.setup import position_of
@@ -61,8 +62,8 @@ def unsupported_reason(problem: Problem) -> str | None:
         reason = unsupported_conditions(problem)
         if reason:
             reasons.append(reason)
-        elif stip.supported and stip.goal in BUILT and stipulation_goal(stip).needs_move:
-            reason = refusal(stipulation_goal(stip), rules_for(problem))
+        elif stip.supported and (stip.goal in BUILT or stip.hidden) and search_goal(stip).needs_move:
+            reason = refusal(search_goal(stip), rules_for(problem))
             if reason:
                 reasons.append(f"stipulation {stip.text} is not supported: {reason}"
                                f" ({_move_goal_blocker(problem)})")
@@ -309,7 +310,7 @@ def plan(problem: Problem) -> list[SectionSpec]:
                                          2 if stip.half else 1))
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
                                      _exact(stip, help_schedules(first * flip, half_moves, final)),
-                                     1 if stip.half else 0))
+                                     1 if stip.half and not stip.from_mover else 0))
         elif problem.has_option("PostKeyPlay") or stip.postkey:
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
         else:
@@ -441,13 +442,13 @@ def _battle(problem: Problem, spec: SectionSpec, budget: Budget):
     if stip.exact:
         from solver.search.exact import ExactBattle
 
-        return ExactBattle(rules, pos, stip.play, stipulation_goal(stip), budget, **options)
+        return ExactBattle(rules, pos, stip.play, search_goal(stip), budget, **options)
     nontrivial = nontrivial_setting(problem)
     if nontrivial is not None:
         allowance, trivial = nontrivial
-        return NonTrivialBattle(rules, pos, stip.play, stipulation_goal(stip), budget,
+        return NonTrivialBattle(rules, pos, stip.play, search_goal(stip), budget,
                                 allowance=allowance, trivial=trivial, **options)
-    return Battle(rules, pos, stip.play, stipulation_goal(stip), budget, **options)
+    return Battle(rules, pos, stip.play, search_goal(stip), budget, **options)
 
 
 def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: Budget,
@@ -489,7 +490,7 @@ def run_section(problem: Problem, spec: SectionSpec, section: Section, budget: B
     max_solutions = _int_option(problem, "MaxSolutions", None)
     rules = rules_for(problem)
     proof = stip.play in ("proof", "a=>b")
-    goal = None if proof else stipulation_goal(stip)
+    goal = None if proof else search_goal(stip)
     found = 0
     memo: dict = {}  # a proof game's failures, shared by its lengths
     for schedule in spec.schedules:

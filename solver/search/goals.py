@@ -82,6 +82,13 @@ class Goal:
         """Every move reaches it ('~')."""
         return self.symbol == "~"
 
+    @property
+    def ends_play(self) -> bool:
+        """A move of the side that is to reach the goal ends the play when it
+        reaches it before the last move (Popeye's leaves do; a nested branch
+        does not: `solver.search.hidden_goal`)."""
+        return True
+
     # ------------------------------------------------------------- tests
 
     def reached(self, rules, pos) -> bool:
@@ -303,5 +310,6 @@ def refusal(goal: Goal, rules) -> str | None:
 
 
 def stipulation_goal(stipulation) -> Goal:
-    """The goal of a `solver.model.problem.Stipulation` (one feerie builds)."""
+    """The goal of a `solver.model.problem.Stipulation` (one feerie builds;
+    not a '/' nested end: `hidden_goal.search_goal` gives the goal of any)."""
     return goal_of(stipulation.goal, stipulation.target)

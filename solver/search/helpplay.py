@@ -337,9 +337,11 @@ class LineSearch(LineCollector):
     def _early_goal(self, i: int) -> Goal | None:
         """The goal, where slot i (not the last) is played by the side that
         reaches it and the goal can be reached before the end (not mate or
-        stalemate, after which the other side has no move); else None."""
+        stalemate, after which the other side has no move; not a nested
+        branch: `Goal.ends_play`); else None."""
         sched, goal = self.schedule, self.goal
-        if goal.immobile is not None or sched.final != "goal" or sched.sides[i] != sched.sides[-1]:
+        if goal.immobile is not None or not goal.ends_play or sched.final != "goal" \
+                or sched.sides[i] != sched.sides[-1]:
             return None
         return goal
 
