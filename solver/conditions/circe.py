@@ -51,7 +51,7 @@ promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`).  Popeye's traditional names (`MirrorCirce`,
 `FileAntiCirce` ...) are aliases: the parameters they stand for, then
 those written after them (`ALIASES`).  Every other parameter is refused
-by name ("condition Circe Cage is not supported").
+by name ("condition Circe Couscous is not supported").
 
 Castling (Popeye's castling rules): Popeye keeps a right a square, the
 king's on its home square and each rook's on its corner, and a piece
@@ -128,6 +128,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "CirceTake&Make": ("Circe", ("Take&Make",)),
     "CirceAssassin": ("Circe", ("Assassin",)),
     "DiagramCirce": ("Circe", ("Diagram",)),
+    "CageCirce": ("Circe", ("Cage",)),
 }
 
 
@@ -322,6 +323,10 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return circekinds.install_takemake(rules, v, name)
         if kinds.word == "Assassin":
             return circekinds.install_assassin(rules, v, name)
+        if kinds.word == "Cage":
+            from solver.conditions import circecage
+
+            return circecage.install_cage(rules, v, name)
         if kinds.word in ("Volcanic", "Parachute"):
             return circekinds.install_underworld(rules, v, name, kinds.word == "Parachute")
         if kinds.word == "Diagram":

@@ -138,7 +138,7 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
 # the Circe family's other kinds of rebirth (solver.conditions.circekinds)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("circeclone", "circeclonemirror", "circechameleon",
-                                         "circetakeandmake", "circeassassin", "circediagramm")})
+                                         "circetakeandmake", "circeassassin", "circediagramm", "circecage")})
 # MarsCirce, Make&TakeChess, the Einstein forms (solver.conditions.marscirce, maketake, einstein)
 SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
                              for cid in ("mars", "maketake", "einstein", "reveinstein", "antieinstein")})
@@ -170,6 +170,9 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "refl_king", "whrefl_king", "blrefl_king",
                                          "whsupertrans_king", "blsupertrans_king",
                                          "vault_king", "whvault_king", "blvault_king")})
+# HaanerChess (solver.conditions.haaner)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("haanerchess",)})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 

@@ -235,10 +235,11 @@ def move_filters(names) -> tuple[Callable, ...]:
     return tuple(a.move_filter for a in PRINT_ORDER if a.name in names and a.move_filter)
 
 
-ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings"})
+ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings", "HaanerChess"})
 """Conditions that play royal pieces when they are the problem's only
 conditions: they make royal pieces of their kings themselves
-(solver.conditions.frankfurt, kobul)."""
+(solver.conditions.frankfurt, kobul), or change nothing of what a royal
+piece is (HaanerChess: solver.conditions.haaner, compared with Popeye)."""
 ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 """... and royal pawns: FrankfurtChess's check test has Popeye's e.p. check
 of a royal pawn."""
