@@ -31,8 +31,7 @@ from __future__ import annotations
 
 from solver.base.errors import InputError
 from solver.conditions import circe_core
-# (circe imports this module when a problem names Cage: no import circle)
-from solver.conditions.circe import _first_rank_pawn_checks, _on_first_rank
+from solver.conditions.circe_core import _first_rank_pawn_checks, _on_first_rank
 from solver.engine.board import KING, PAWN
 from solver.engine.move import CASTLE, EN_PASSANT, REBIRTH_CHOICE, REBORN_PROMOTION
 from solver.engine.movegen import piece_moves
