@@ -26,6 +26,8 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
     python tests/generate_popeye_data.py /path/to/popeye/py --hidden
+    python tests/generate_popeye_data.py /path/to/popeye/py --haaner
+    python tests/generate_popeye_data.py /path/to/popeye/py --circecage
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -778,7 +780,8 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                     continue   # refused by feerie (Popeye's castling rights after a change of kind)
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
                         or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or condition in DANGERCIRCE_FORMS or (
-                        out_dir == CIRCEKINDS_DIR and rng.random() < 0.5):
+                        out_dir == CIRCEKINDS_DIR and rng.random() < 0.5) or (
+                        condition == "CirceCage" and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if out_dir == VOLCANIC_DIR:
                     pieces += rebirth_occupants(rng, pieces)
@@ -835,6 +838,27 @@ KOBUL_FORMS = {
     "KobulKings": (("KobulKings",), ("~1", "~1", "#2", "h#2", "s#2")),
     "KobulKingsSide": (("KobulKings White", "KobulKings Black"), ("~1", "#2", "h#2", "s#2")),
 }
+HAANER_DIR = ROOT / "tests" / "data" / "haaner"
+# --haaner: HaanerChess (solver.conditions.haaner), to tests/data/haaner/ (tests/test_haaner.py):
+# orthodox positions, and (HaanerFairy) leapers and riders beside them; `~1` shows the holes
+# the first move leaves behind a pin line (the moved piece's square closes it); Targeted.inp
+# is written by hand (castling, e.p., a pin line, a royal piece, fairy pieces in check)
+HAANER_FORMS = {
+    "HaanerChess": (("HaanerChess",), ("~1", "#2", "h#2", "h#2", "s#2", "h=2", "=2")),
+    "HaanerFairy": (("HaanerChess",), ("~1", "#2", "h#2", "h#2", "s#2")),
+    # the conditions played beside it (solver.conditions.haaner.PARTNERS)
+    "HaanerMummer": (("HaanerChess BlackMaximummer", "HaanerChess WhiteMaximummer",
+                      "HaanerChess BlackMinimummer", "HaanerChess WhiteMinimummer"), ("h#2", "#2", "s#2")),
+}
+HAANER_KINDS = {"HaanerFairy": ("Q", "R", "B", "S", "P", "N", "CA", "Z", "AM", "16")}
+CIRCECAGE_DIR = ROOT / "tests" / "data" / "circecage"
+# --circecage: Circe Cage (solver.conditions.circecage), to tests/data/circecage/
+# (tests/test_circecage.py): random orthodox positions, half of them with pawns about to promote
+CIRCECAGE_FORMS = {
+    "CirceCage": (("Circe Cage", "CageCirce", "Circe Cage Strict"), ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
+}
+
+
 TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
 # --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing,
 # VaultingKings
@@ -1673,6 +1697,9 @@ CONDITION_DATA = {
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
     "dangercirce": ConditionData(DANGERCIRCE_DIR, DANGERCIRCE_FORMS, "the problems under DangerCirce",
                                  kinds_of=DANGERCIRCE_KINDS),
+    "haaner": ConditionData(HAANER_DIR, HAANER_FORMS, "the problems under HaanerChess",
+                            kinds_of=HAANER_KINDS),
+    "circecage": ConditionData(CIRCECAGE_DIR, CIRCECAGE_FORMS, "the problems under Circe Cage"),
     "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",
                               keep=volcanic_keeps),
 }

@@ -59,7 +59,7 @@ def _reason(conditions: str, pieces: str = "white Ke1 black Ke8") -> str | None:
     ("Circe Clone Chameleon", "condition Circe Clone Chameleon is not supported"),
     ("Circe Chameleon G", "condition Circe Chameleon G is not supported"),
     ("AntiCirce Clone", "condition AntiCirce Clone is not supported"),
-    ("Circe Cage", "condition Circe Cage is not supported"),
+    ("Circe Cage Mirror", "condition Circe Cage Mirror is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, expected):
     reason = _reason(conditions)

@@ -52,7 +52,7 @@ def test_format_is_recognised_from_content_not_name(tmp_path):
 def test_a_file_with_unsupported_problems_goes_on(tmp_path):
     # (twin.inp's CirceClone and ChameleonCirce twins, once the example, are played now)
     path = tmp_path / "mixed.inp"
-    path.write_text("BeginProblem\nPieces White Ke1 Qa1 Black Ke8\nStipulation ~1\nCondition CageCirce\n"
+    path.write_text("BeginProblem\nPieces White Ke1 Qa1 Black Ke8\nStipulation ~1\nCondition CouscousCirce\n"
                     "NextProblem\nPieces White Kg6 Qa1 Black Kh8\nStipulation #1\n"
                     "NextProblem\nPieces White Ke1 Ra1 Black Ke8\nStipulation #2\nCondition AntiCloneCirce\n"
                     "EndProblem\n")
@@ -60,7 +60,7 @@ def test_a_file_with_unsupported_problems_goes_on(tmp_path):
     assert result.exit_code == 0
     assert result.stdout.count("problem:") == 3
     assert result.stderr.count("is not supported") == 2
-    assert result.stderr.count("condition CageCirce is not supported") == 1
+    assert result.stderr.count("condition CouscousCirce is not supported") == 1
 
 
 def test_a_lone_unsupported_problem_is_an_error():

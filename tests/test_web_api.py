@@ -551,7 +551,8 @@ def test_the_pickers_offer_what_feerie_plays_with_its_parameters(client):
     assert set(conditions) <= set(CONDITIONS) and {"Circe", "Messigny", "Marseillais", "Madrasi"} <= set(conditions)
     assert conditions["Messigny"]["words"] == ["RexInclusive", "RexExclusive"]
     assert {"Parrain", "Mirror", "RexInclusive"} <= set(conditions["Circe"]["words"])
-    assert "Cage" not in conditions["Circe"]["words"]       # read, but not played by feerie
+    assert "Cage" in conditions["Circe"]["words"]           # solver.conditions.circecage
+    assert "Couscous" not in conditions["Circe"]["words"]   # read, but not played by feerie
     assert "Einstein" in conditions["Circe"]["words"]       # solver.conditions.einstein
     assert "Balanced" in conditions["Marseillais"]["words"]
     options = {o["name"]: o for o in data["option_pickers"]}

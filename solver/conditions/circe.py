@@ -51,7 +51,7 @@ promote to: one move per kind, the kind in the move's bits from
 `REBORN_PROMOTION` on (`_reborn_promotions`).  Popeye's traditional names (`MirrorCirce`,
 `FileAntiCirce` ...) are aliases: the parameters they stand for, then
 those written after them (`ALIASES`).  Every other parameter is refused
-by name ("condition Circe Cage is not supported").
+by name ("condition Circe Couscous is not supported").
 
 Castling (Popeye's castling rules): Popeye keeps a right a square, the
 king's on its home square and each rook's on its corner, and a piece
@@ -75,6 +75,7 @@ from solver.pieces import generic
 from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _chosen, _empty_after,
+                                          _first_rank_pawn_checks, _on_first_rank,
                                           _on_last_rank, _reborn, _with_square_rights)
 from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, bind_trial
 from solver.conditions import einstein
@@ -128,6 +129,7 @@ ALIASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "CirceTake&Make": ("Circe", ("Take&Make",)),
     "CirceAssassin": ("Circe", ("Assassin",)),
     "DiagramCirce": ("Circe", ("Diagram",)),
+    "CageCirce": ("Circe", ("Cage",)),
 }
 
 
@@ -322,6 +324,10 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return circekinds.install_takemake(rules, v, name)
         if kinds.word == "Assassin":
             return circekinds.install_assassin(rules, v, name)
+        if kinds.word == "Cage":
+            from solver.conditions import circecage
+
+            return circecage.install_cage(rules, v, name)
         if kinds.word in ("Volcanic", "Parachute"):
             return circekinds.install_underworld(rules, v, name, kinds.word == "Parachute")
         if kinds.word == "Diagram":
@@ -577,25 +583,6 @@ def _reborn_promotions(rules: Rules, may_promote) -> None:
     rules.extra_moves = [
         (lambda gen: lambda pos, checking=False: expand(pos, gen(pos), checking))(gen)
         for gen in rules.extra_moves]
-
-
-def _on_first_rank(board, sq: int) -> bool:
-    """Is the piece on sq a pawn on its own first rank?"""
-    piece = board[sq]
-    return abs(piece) == PAWN and sq >> 4 == (0 if piece > 0 else 7)
-
-
-def _first_rank_pawn_checks(pos, side: int) -> bool:
-    """Is side's king diagonally in front of an enemy pawn on that pawn's
-    first rank (which feerie's walks, as Popeye's default, let observe nothing)?"""
-    k = pos.kings[side]
-    if k < 0:
-        return False
-    for d in (-1, 1):
-        sq = k + 16 * side + d
-        if not sq & 0x88 and pos.board[sq] == -PAWN * side and _on_first_rank(pos.board, sq):
-            return True
-    return False
 
 
 def _first_rank_pawn_moves(rules: Rules):

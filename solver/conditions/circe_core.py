@@ -63,3 +63,22 @@ def _chosen(m: int) -> int | None:
 def _on_last_rank(piece: int, sq: int) -> bool:
     """Is `piece` a pawn that would stand on its last rank on sq?"""
     return abs(piece) == PAWN and sq >> 4 == (7 if piece > 0 else 0)
+
+
+def _on_first_rank(board, sq: int) -> bool:
+    """Is the piece on sq a pawn on its own first rank?"""
+    piece = board[sq]
+    return abs(piece) == PAWN and sq >> 4 == (0 if piece > 0 else 7)
+
+
+def _first_rank_pawn_checks(pos, side: int) -> bool:
+    """Is side's king diagonally in front of an enemy pawn on that pawn's
+    first rank (which feerie's walks, as Popeye's default, let observe nothing)?"""
+    k = pos.kings[side]
+    if k < 0:
+        return False
+    for d in (-1, 1):
+        sq = k + 16 * side + d
+        if not sq & 0x88 and pos.board[sq] == -PAWN * side and _on_first_rank(pos.board, sq):
+            return True
+    return False

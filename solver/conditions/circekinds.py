@@ -28,7 +28,9 @@ assassination) and `Diagram` (the victim goes back to its diagram square)
 have installs of their own below (`install_takemake`, `install_assassin`,
 `install_diagram`), and so have `Volcanic` and `Parachute`, where the
 occupant of the rebirth square or the reborn piece goes below the board
-(`install_underworld`).  Every other parameter with them is refused by name
+(`install_underworld`), and `Cage`, the capturer's choice of a square
+where the reborn piece cannot move without capturing
+(`solver.conditions.circecage`).  Every other parameter with them is refused by name
 ("condition Circe Clone File is not supported"); `_WITH` lists those played.
 User documentation: docs/circekinds.md.
 """
@@ -44,7 +46,7 @@ from solver.pieces.catalogue import by_code
 from solver.conditions.rules import bind_in_two_parts, trial_base
 
 # the words this module plays, as Popeye spells them
-WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram", "Volcanic", "Parachute")
+WORDS = ("Clone", "Chameleon", "Take&Make", "Assassin", "Diagram", "Volcanic", "Parachute", "Cage")
 _DEFAULT_SEQUENCE = ((KNIGHT, BISHOP), (BISHOP, ROOK), (ROOK, QUEEN), (QUEEN, KNIGHT))
 _ORTHODOX = frozenset({PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
 # the parameters of plain Circe each kind of rebirth is played (and tested) with
@@ -56,6 +58,7 @@ _WITH = {
     "Diagram": frozenset({"RexExclusive", "Strict", "Relaxed"}),
     "Volcanic": frozenset({"Mirror", "RexExclusive"}),
     "Parachute": frozenset({"Mirror", "RexExclusive"}),
+    "Cage": frozenset({"Strict", "Relaxed", "RexExclusive"}),
 }
 
 
@@ -154,6 +157,9 @@ def preserves(kinds: Kinds, params: tuple[str, ...], circe_preserves) -> frozens
     kept = circe_preserves(params)
     if kinds.word == "Take&Make":
         kept -= {WALK_MOVES_ONLY, KING_STEPS_FREE}
+    if kinds.word == "Cage":
+        # a rebirth square is chosen; a pawn reborn on its first rank observes from there
+        kept -= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, WALK_MOVES_ONLY, KING_STEPS_FREE}
     if kinds.word == "Assassin":
         # check is not the king's observation alone, and a capture may be no move
         kept -= {CAPTURE_OBSERVES, LOCAL_OBSERVATION, WALK_MOVES_ONLY, KING_STEPS_FREE}

@@ -22,7 +22,7 @@ def _specs() -> dict[str, ConditionSpec]:
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
     from solver.conditions import (
-    annan, bgl, changers, checkless, circe, dangercirce, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
+    annan, bgl, changers, checkless, circe, dangercirce, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, haaner, kobul, grid, imitator, isardam, koeko,
     lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
@@ -65,6 +65,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "MagicSquares": magicsquares.SPEC,
     **oscillating.SPECS,
     **transmuted.SPECS,
+    "HaanerChess": haaner.SPEC,
 }
 
 
@@ -152,6 +153,9 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
                   and (c.name, tuple(c.params)) not in spec.goes_with]
         if spec.alone and others:
             raise InputError(f"condition {others[0]} with {cond.name} is not supported")
+        untested = [n for n in others if spec.partners is not None and n not in spec.partners]
+        if untested:
+            raise InputError(f"condition {untested[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):

@@ -444,6 +444,9 @@ class ConditionSpec:
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
     # a pawn may stay a pawn on its last rank (SingleBox Type2, Type3)
     pawn_stays: bool = False
+    # the only conditions this one is played beside (those tested with it:
+    # HaanerChess); None: any that the other flags allow
+    partners: frozenset[str] | None = None
     # the spec that the parameters select (SingleBox Type2 is another
     # condition than Type1: it has effects); None: this one
     typed: Callable[[tuple[str, ...]], "ConditionSpec"] | None = None

@@ -91,6 +91,20 @@ def imitators_hash(imitators: tuple) -> int:
     return h
 
 
+# Z_HOLE[sq]: the key of a hole on sq (drawn apart from the underworld's and
+# the imitators' keys)
+Z_HOLE = [_mix((2 << 40) | sq) ^ 0x4A0E5 for sq in range(128)]
+
+
+def holes_hash(holes: frozenset) -> int:
+    """The Zobrist part of the holes (HaanerChess: `solver.conditions.haaner`):
+    the keys of their squares, xored (0 for none)."""
+    h = 0
+    for sq in holes:
+        h ^= Z_HOLE[sq]
+    return h
+
+
 _CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
 _HOME = {WHITE: E1, -WHITE: E8}
 
@@ -107,7 +121,8 @@ class EffectsPosition(Position):
     (kings before, attributes before, effects), an effect being
     (square, piece before, bits before, piece after, bits after)."""
 
-    __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators", "square_rights")
+    __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators", "holes",
+                 "square_rights")
 
     def __init__(self, effect_rules=()) -> None:
         super().__init__()
@@ -119,6 +134,8 @@ class EffectsPosition(Position):
         self.underworld: tuple[tuple[int, int, int], ...] = ()
         # Popeye's imitators (`set_imitators`): their squares, in Popeye's order
         self.imitators: tuple[int, ...] = ()
+        # holes: squares no piece may move to or across (`add_hole`)
+        self.holes: frozenset[int] = frozenset()
         # castling rights kept a square, as Popeye keeps them: every change
         # set_square makes takes and gives back the rights of its square
         # (`_square_rights_after`; solver.conditions.castling_rights)
@@ -158,6 +175,7 @@ class EffectsPosition(Position):
         other.attrs = dict(self.attrs)
         other.underworld = self.underworld
         other.imitators = self.imitators
+        other.holes = self.holes
         other.square_rights = self.square_rights
         return other
 
@@ -165,10 +183,12 @@ class EffectsPosition(Position):
         h = super().compute_hash()
         for sq, bits in self.attrs.items():
             h ^= Z_ATTR[bits][sq]
-        return h ^ underworld_hash(self.underworld) ^ imitators_hash(self.imitators)
+        return (h ^ underworld_hash(self.underworld) ^ imitators_hash(self.imitators)
+                ^ holes_hash(self.holes))
 
     def key(self) -> tuple:
-        return (*super().key(), tuple(sorted(self.attrs.items())), self.underworld, self.imitators)
+        return (*super().key(), tuple(sorted(self.attrs.items())), self.underworld, self.imitators,
+                self.holes)
 
     def set_imitators(self, imitators: tuple) -> None:
         """An effect: the imitators stand on `imitators` (squares, in Popeye's
@@ -193,6 +213,17 @@ class EffectsPosition(Position):
         self.hash ^= underworld_hash(self.underworld) ^ underworld_hash(underworld)
         self.underworld = underworld
 
+    def add_hole(self, sq: int) -> None:
+        """An effect: sq, an empty square, becomes a hole, a square that no
+        piece may move to or across, as the edge of the board (HaanerChess:
+        `solver.conditions.haaner`).  A hole stays an empty square on the
+        board; the conditions that make holes filter the moves and the
+        observations across them.  From an effect rule (the move's journal
+        entry holds the holes it found, which `unmake` puts back).  Hashed
+        (`holes_hash`): the holes decide what is legal."""
+        self.hash ^= Z_HOLE[sq]
+        self.holes = self.holes | {sq}
+
     # ----------------------------------------------------------- make/unmake
 
     def make(self, m: int) -> None:
@@ -205,7 +236,7 @@ class EffectsPosition(Position):
         bits = attrs.get(frm, 0)
         effects: list[tuple] = []
         self.journal.append(((kings[1], kings[-1]), dict(attrs) if attrs else None, effects,
-                             self.underworld, self.imitators))
+                             self.underworld, self.imitators, self.holes))
         Position.make(self, m)
         captured = bool(self.stack[-1][1]) or flag == EN_PASSANT
         if attrs:
@@ -310,7 +341,7 @@ class EffectsPosition(Position):
         if self.stack[-1][0] < 0:  # a set_state: it has no journal entry
             Position.unmake(self)
             return
-        kings, attrs, effects, self.underworld, self.imitators = self.journal.pop()
+        kings, attrs, effects, self.underworld, self.imitators, self.holes = self.journal.pop()
         board = self.board
         occupied = self.occupied
         for sq, old, _, new, _ in reversed(effects):

@@ -41,7 +41,7 @@ What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
 royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
 is of orthodox pieces); attributes with a fairy condition or on a neutral
-piece (Royal under FrankfurtChess or KobulKings alone excepted: `ROYAL_CONDITIONS`); the other Popeye attributes.
+piece (Royal under FrankfurtChess, KobulKings or HaanerChess alone excepted: `ROYAL_CONDITIONS`); the other Popeye attributes.
 """
 
 from __future__ import annotations
@@ -235,10 +235,11 @@ def move_filters(names) -> tuple[Callable, ...]:
     return tuple(a.move_filter for a in PRINT_ORDER if a.name in names and a.move_filter)
 
 
-ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings"})
+ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings", "HaanerChess"})
 """Conditions that play royal pieces when they are the problem's only
 conditions: they make royal pieces of their kings themselves
-(solver.conditions.frankfurt, kobul)."""
+(solver.conditions.frankfurt, kobul), or change nothing of what a royal
+piece is (HaanerChess: solver.conditions.haaner, compared with Popeye)."""
 ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 """... and royal pawns: FrankfurtChess's check test has Popeye's e.p. check
 of a royal pawn."""
