@@ -754,6 +754,15 @@ KOBUL_FORMS = {
     "KobulKings": (("KobulKings",), ("~1", "~1", "#2", "h#2", "s#2")),
     "KobulKingsSide": (("KobulKings White", "KobulKings Black"), ("~1", "#2", "h#2", "s#2")),
 }
+LOSTPIECES_DIR = ROOT / "tests" / "data" / "lostpieces"
+# --lostpieces: LostPieces (solver.conditions.lostpieces), to tests/data/lostpieces/
+# (tests/test_lostpieces.py), alone and with Circe and AntiCirce (whose effects come
+# first); Targeted.inp is written by hand (threats after the pass, kingless sides,
+# a removed checker, a pawn that escapes by promoting)
+LOSTPIECES_FORMS = {
+    "LostPieces": (("LostPieces",), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "LostPiecesCirce": (("LostPieces Circe", "LostPieces AntiCirce"), ("~1", "~1", "#2", "h#2")),
+}
 TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
 # --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing,
 # VaultingKings
@@ -1437,6 +1446,7 @@ CONDITION_DATA = {
     "bgl": ConditionData(BGL_DIR, BGL_FORMS, "the problems under BGL", BGL_TEXTS),
     "frankfurt": ConditionData(FRANKFURT_DIR, FRANKFURT_FORMS, "the problems under FrankfurtChess"),
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
+    "lostpieces": ConditionData(LOSTPIECES_DIR, LOSTPIECES_FORMS, "the problems under LostPieces"),
     "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",
                               keep=volcanic_keeps),
 }

@@ -23,7 +23,7 @@ def _specs() -> dict[str, ConditionSpec]:
     from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, kobul, grid, imitator, isardam, koeko,
-    lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    lesemajeste, lostpieces, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
     return {
@@ -48,6 +48,7 @@ def _specs() -> dict[str, ConditionSpec]:
     **einstein.SPECS,
     "FrankfurtChess": frankfurt.SPEC,
     "KobulKings": kobul.SPEC,
+    "LostPieces": lostpieces.SPEC,
     "Take&MakeChess": takemake.SPEC,
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,
@@ -146,7 +147,8 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
             raise InputError(f"condition {refused[0]} with {name} is not supported (Popeye refuses it too)")
     for cond, spec in zip(conditions, specs):
         others = [c.name for c, s in zip(conditions, specs)
-                  if c is not cond and not (spec.family and s.family == spec.family)]
+                  if c is not cond and not (spec.family and s.family == spec.family)
+                  and not (c.name in spec.beside and not c.params)]
         if spec.alone and others:
             raise InputError(f"condition {others[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
@@ -159,8 +161,11 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         others = [n for n in extra if n != cond.name]
         if others and spec.has_effects:   # untested: Circe with Messigny differs from Popeye
             raise InputError(f"condition {cond.name} with {others[0]} is not supported")
-    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
-    families = {spec.family or c.name for c, spec in zip(conditions, specs) if spec.has_effects}
+    # (an `alone` condition's effect runs after those of the conditions it goes `beside`)
+    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects
+               and not (spec.alone and spec.beside)]
+    families = {spec.family or c.name for c, spec in zip(conditions, specs) if spec.has_effects
+                and not (spec.alone and spec.beside)}
     if len(families) > 1:   # whose effect comes first, on which square: not tested
         raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
     for cond, spec in zip(conditions, specs):

@@ -435,6 +435,9 @@ class ConditionSpec:
     # the condition replaces the generator and check test (MarsCirce): played
     # with no other condition (what another's hooks would do to them is untested)
     alone: bool = False
+    # ... but for these, without parameters (an `alone` condition compared with
+    # Popeye beside them; its effect runs after theirs: LostPieces)
+    beside: frozenset[str] = frozenset()
     # conditions of one family (WhiteOscillatingKings, BlackOscillatingKings; Imitator, NoIProm) go
     # together, though each is `alone` and has effects: they install one rule
     family: str = ""

@@ -170,6 +170,9 @@ SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["e
                                          "refl_king", "whrefl_king", "blrefl_king",
                                          "whsupertrans_king", "blsupertrans_king",
                                          "vault_king", "whvault_king", "blvault_king")})
+# LostPieces (solver.conditions.lostpieces)
+SUPPORTED_CONDITIONS.update({vocab.CONDITION_IDS.index(cid): vocab.CONDITIONS["en"][vocab.CONDITION_IDS.index(cid)]
+                             for cid in ("lostpieces",)})
 #: Popeye's extra conditions (named without a side) feerie can solve
 SUPPORTED_EXTRA_CONDITIONS = frozenset({"Maximummer"})
 
