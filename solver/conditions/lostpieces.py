@@ -26,15 +26,22 @@ How: an effect rule (`solver.engine.effects`) that runs after every other
 condition's (`_last`).  The test gives the tried piece the ROYAL attribute
 and its square to `pos.kings`, and asks the rule set's own check test and
 generator; within it the rule only keeps the royal square on that piece
-(a king that moves would take it: `EffectsPosition.make`).
+(a king that moves would take it: `EffectsPosition.make`).  Alone (or
+with Maximummer, which only chooses) a move of the test changes nothing but
+its own squares, so it is put on the board and taken off, not made
+(`_escapes`).  The squares lost are kept per position hash (`known`): the
+legality test and the search make the same moves again.  A castling right
+goes with the piece taken off its square (`castling_rights`).
 
 What it keeps (`preserves`): not `no_effects` (a move takes off pieces it
 did not touch: pins, checking geometry, flights, killers and the
 intelligent search are off), nor `one_king` (the test makes other pieces
-royal, which movegen's pinned generator does not know).  Refused by name:
-parameters, neutral pieces and piece attributes (the test's royal piece is
-an attribute), any other condition but those compared with Popeye under it
-(`COMBINED`).
+royal, which movegen's pinned generator does not know).  Fairy pieces
+are played (compared in tests/data/lostpieces/Targeted.inp).  Refused by
+name: parameters, neutral pieces and piece attributes (the test's royal
+piece is an attribute), any other condition but those compared with Popeye
+beside it (`COMBINED`, without parameters), and proof games
+(`solver.search.proofgame`: no condition there).
 """
 
 from __future__ import annotations
