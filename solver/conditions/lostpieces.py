@@ -10,7 +10,8 @@ EXAMPLES/lostpieces.inp, BEISPIEL/verlorenesteine.inp):
   AntiCirce capturer's return), every piece of the side now to move but its
   royal piece is tried in turn, on the position the move left: that piece
   made its side's only royal piece (its king no longer royal, the mover's
-  king not royal either, so a capturable piece like the others), is it
+  king not royal either, so a capturable piece like the others: feerie's
+  test never asks whether the mover is in check), is it
   mated - in check, and every move of its side leaves it in check?  The
   pieces found so are then removed together (`[-bPb5]`), in the order of
   the squares a1, b1 ... h8;
@@ -50,6 +51,7 @@ from solver.base.budget import RULES_SHARE, drop_oldest_half
 from solver.base.errors import InputError
 from solver.conditions.castling_rights import _rights_follow_squares, keep_square_rights
 from solver.conditions.rules import ConditionSpec, Rules
+from solver.engine.board import KING
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_KING
 from solver.engine.effects import ROYAL, Z_ATTR
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
@@ -103,7 +105,7 @@ class LostPiecesRule:
         losing = 1 if pos.board[sq] > 0 else -1
         kings, attrs = pos.kings, pos.attrs
         saved = kings[1], kings[-1]
-        kings[losing], kings[-losing] = sq, -1
+        kings[losing] = sq
         rules = self.rules
         try:
             if not rules.in_check(pos, losing):
@@ -123,7 +125,7 @@ class LostPiecesRule:
                 if old:
                     attrs[sq] = old
                 else:
-                    del attrs[sq]
+                    attrs.pop(sq, None)
         finally:
             kings[1], kings[-1] = saved
 
@@ -211,12 +213,16 @@ class LostPiecesRule:
 
     def _follow(self, pos) -> None:
         """Within the test: the royal square is the tried piece's, wherever
-        the move and its effects put it (-1: gone); the other side has none."""
+        the move and its effects put it (-1: gone).  The other side's king
+        keeps its square, which only the check test of that side reads (the
+        test asks none), but when the move took it (-1)."""
         losing = self.testing
-        board = pos.board
-        pos.kings[-losing] = -1
-        pos.kings[losing] = next((sq for sq, b in pos.attrs.items()
-                                  if b & ROYAL and board[sq] * losing > 0), -1)
+        board, kings = pos.board, pos.kings
+        kings[losing] = next((sq for sq, b in pos.attrs.items()
+                              if b & ROYAL and board[sq] * losing > 0), -1)
+        other = kings[-losing]
+        if other >= 0 and board[other] != -KING * losing:
+            kings[-losing] = -1
 
 
 def _last(rules: Rules, rule) -> None:

@@ -307,12 +307,11 @@ class EffectsPosition(Position):
         after which `effect(pos)` changes squares through `set_square`, in a
         journal entry of the pass's own, which `unmake` undoes as a move's:
         LostPieces takes off the pieces a threat's pass leaves mated."""
-        self.stack.append((PASSED, self.side, self.castling, self.ep, self.hash, self.halfmove))
+        self.set_state(-self.side, ())   # (as a plain pass, for FEERIE_CHECK_POSITION's wrapper)
+        self.stack[-1] = (PASSED, *self.stack[-1][1:])
         kings = self.kings
         self.journal.append(((kings[1], kings[-1]), dict(self.attrs) if self.attrs else None, [],
                              self.underworld, self.imitators))
-        self.set_side(-self.side)
-        self.set_ep(())
         effect(self)
 
     def unmake(self) -> None:

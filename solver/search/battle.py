@@ -612,10 +612,15 @@ class Battle:
         effects) of the shortest wins within k (Option Threat n caps the
         length), or (None, [], [], ()).  The pass is the rule set's
         (`Rules.pass_turn`: under LostPieces it takes off the attacker's
-        mated pieces, as Popeye's dummy move does)."""
+        mated pieces, as Popeye's dummy move does, and may so leave the
+        defender in check)."""
         pos, rules = self.pos, self.rules
         rules.pass_turn(pos)
         try:
+            if rules.in_check(pos, -pos.side):
+                # a pass whose effects leave the passer in check is illegal: no
+                # threat (Popeye's self-check guard after a dummy move with effects)
+                return None, [], [], ()
             length = next((n for n in range(1, k + 1) if self.wins(n)), None)
             if length is None:
                 return None, [], [], ()
