@@ -332,6 +332,13 @@ class Rules:
         return len(self.turns(pos))
 
     @staticmethod
+    def pass_turn(pos) -> None:
+        """The defender's pass before a threat is looked for (Popeye's dummy
+        move): the other side to move, undone by `pos.unmake()`.  A condition
+        whose pass has effects replaces it (LostPieces: `EffectsPosition.pass_turn`)."""
+        pos.set_state(-pos.side, ())
+
+    @staticmethod
     def play(pos, turn) -> None:
         pos.make(turn)
 
