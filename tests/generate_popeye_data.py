@@ -857,8 +857,15 @@ CIRCECAGE_DIR = ROOT / "tests" / "data" / "circecage"
 CIRCECAGE_FORMS = {
     "CirceCage": (("Circe Cage", "CageCirce", "Circe Cage Strict"), ("~1", "~1", "#2", "h#2", "s#2", "h#2")),
 }
-
-
+LOSTPIECES_DIR = ROOT / "tests" / "data" / "lostpieces"
+# --lostpieces: LostPieces (solver.conditions.lostpieces), to tests/data/lostpieces/
+# (tests/test_lostpieces.py), alone and with Circe and AntiCirce (whose effects come
+# first); Targeted.inp is written by hand (threats after the pass, kingless sides,
+# a removed checker, a pawn that escapes by promoting)
+LOSTPIECES_FORMS = {
+    "LostPieces": (("LostPieces",), ("~1", "~1", "~1", "#2", "h#2", "s#2")),
+    "LostPiecesCirce": (("LostPieces Circe", "LostPieces AntiCirce"), ("~1", "~1", "#2", "h#2")),
+}
 TRANSMUTED_DIR = ROOT / "tests" / "data" / "transmuted"
 # --transmuted: TransmutedKings, ReflectiveKings and their sides' forms, SuperTransmutingKing,
 # VaultingKings
@@ -1700,6 +1707,7 @@ CONDITION_DATA = {
     "haaner": ConditionData(HAANER_DIR, HAANER_FORMS, "the problems under HaanerChess",
                             kinds_of=HAANER_KINDS),
     "circecage": ConditionData(CIRCECAGE_DIR, CIRCECAGE_FORMS, "the problems under Circe Cage"),
+    "lostpieces": ConditionData(LOSTPIECES_DIR, LOSTPIECES_FORMS, "the problems under LostPieces"),
     "volcanic": ConditionData(VOLCANIC_DIR, VOLCANIC_FORMS, "the problems under Circe Volcanic and Parachute",
                               keep=volcanic_keeps),
 }

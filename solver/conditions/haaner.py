@@ -146,6 +146,6 @@ def preserves(params: tuple[str, ...]) -> frozenset[str]:
 # the legal moves by their length, which the holes do not change
 PARTNERS = frozenset({"BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"})
 
-SPEC = ConditionSpec(install, preserves, changes_observation=True, has_effects=True,
-                     partners=PARTNERS)
+SPEC = ConditionSpec(install, preserves, changes_observation=True, has_effects=True, alone=True,
+                     goes_with=frozenset((name, ()) for name in PARTNERS))
 """The registry's entry (solver.conditions.registry)."""

@@ -23,7 +23,7 @@ def _specs() -> dict[str, ConditionSpec]:
     from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, dangercirce, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, haaner, kobul, grid, imitator, isardam, koeko,
-    lesemajeste, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
+    lesemajeste, lostpieces, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
     promonly, sat, singlebox, takemake, maketake,
 )
     return {
@@ -48,6 +48,7 @@ def _specs() -> dict[str, ConditionSpec]:
     **einstein.SPECS,
     "FrankfurtChess": frankfurt.SPEC,
     "KobulKings": kobul.SPEC,
+    "LostPieces": lostpieces.SPEC,
     "Take&MakeChess": takemake.SPEC,
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,
@@ -153,9 +154,6 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
                   and (c.name, tuple(c.params)) not in spec.goes_with]
         if spec.alone and others:
             raise InputError(f"condition {others[0]} with {cond.name} is not supported")
-        untested = [n for n in others if spec.partners is not None and n not in spec.partners]
-        if untested:
-            raise InputError(f"condition {untested[0]} with {cond.name} is not supported")
     turns = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns]
     extra = [c.name for c, spec in zip(conditions, specs) if spec.changes_turns or spec.adds_moves]
     for cond, spec in zip(conditions, specs):
@@ -166,8 +164,11 @@ def build_rules(conditions: Iterable = (), variant: Variant | None = None) -> Ru
         others = [n for n in extra if n != cond.name]
         if others and spec.has_effects:   # untested: Circe with Messigny differs from Popeye
             raise InputError(f"condition {cond.name} with {others[0]} is not supported")
-    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects]
-    families = {spec.family or c.name for c, spec in zip(conditions, specs) if spec.has_effects}
+    # (an `alone` condition's effect runs after those of the conditions it `goes_with`)
+    effects = [c.name for c, spec in zip(conditions, specs) if spec.has_effects
+               and not (spec.alone and spec.goes_with)]
+    families = {spec.family or c.name for c, spec in zip(conditions, specs) if spec.has_effects
+                and not (spec.alone and spec.goes_with)}
     if len(families) > 1:   # whose effect comes first, on which square: not tested
         raise InputError(f"condition {effects[1]} with {effects[0]} is not supported")
     for cond, spec in zip(conditions, specs):

@@ -332,6 +332,13 @@ class Rules:
         return len(self.turns(pos))
 
     @staticmethod
+    def pass_turn(pos) -> None:
+        """The defender's pass before a threat is looked for (Popeye's dummy
+        move): the other side to move, undone by `pos.unmake()`.  A condition
+        whose pass has effects replaces it (LostPieces: `EffectsPosition.pass_turn`)."""
+        pos.set_state(-pos.side, ())
+
+    @staticmethod
     def play(pos, turn) -> None:
         pos.make(turn)
 
@@ -438,15 +445,14 @@ class ConditionSpec:
     # conditions of one family (WhiteOscillatingKings, BlackOscillatingKings; Imitator, NoIProm) go
     # together, though each is `alone` and has effects: they install one rule
     family: str = ""
-    # the conditions, as (name, parameters), an `alone` one is tested with (SAT with plain Circe)
+    # ... but for these, as (name, parameters): those an `alone` condition was compared
+    # with Popeye beside (SAT with plain Circe; HaanerChess with the Maximummers;
+    # LostPieces with Circe, whose effect runs first: its own runs after theirs)
     goes_with: frozenset = frozenset()
     # the kinds pawns promote to, from the parameters (PromOnly); None: Popeye's rule
     promotions: Callable[[tuple[str, ...]], frozenset[int]] | None = None
     # a pawn may stay a pawn on its last rank (SingleBox Type2, Type3)
     pawn_stays: bool = False
-    # the only conditions this one is played beside (those tested with it:
-    # HaanerChess); None: any that the other flags allow
-    partners: frozenset[str] | None = None
     # the spec that the parameters select (SingleBox Type2 is another
     # condition than Type1: it has effects); None: this one
     typed: Callable[[tuple[str, ...]], "ConditionSpec"] | None = None

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from solver.engine.board import CASTLE_BIT, CASTLE_PATH, E1, E8, KING, ROOK, WHITE, draw_keys, key_generator
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST
-from solver.engine.position import Position, Z_PIECE
+from solver.engine.position import PASSED, Position, Z_PIECE
 
 ROYAL = 1
 KAMIKAZE = 2
@@ -337,10 +337,37 @@ class EffectsPosition(Position):
         if rights != self.castling:
             self.set_castling(rights)
 
+    def pass_turn(self, effect) -> None:
+        """A pass (the other side to move, no e.p. square, as `set_state`)
+        after which `effect(pos)` changes squares through `set_square`, in a
+        journal entry of the pass's own, which `unmake` undoes as a move's:
+        LostPieces takes off the pieces a threat's pass leaves mated."""
+        self.set_state(-self.side, ())   # (as a plain pass, for FEERIE_CHECK_POSITION's wrapper)
+        self.stack[-1] = (PASSED, *self.stack[-1][1:])
+        kings = self.kings
+        self.journal.append(((kings[1], kings[-1]), dict(self.attrs) if self.attrs else None, [],
+                             self.underworld, self.imitators, self.holes))
+        effect(self)
+
     def unmake(self) -> None:
-        if self.stack[-1][0] < 0:  # a set_state: it has no journal entry
+        top = self.stack[-1][0]
+        if top < 0:  # a set_state: it has no journal entry (a pass with effects has)
+            if top == PASSED:
+                self._undo_effects()
             Position.unmake(self)
             return
+        kings, attrs = self._undo_effects()
+        Position.unmake(self)
+        current = self.attrs  # restored in place: a caller may hold the dict
+        current.clear()
+        if attrs:
+            current.update(attrs)
+        self.kings[1], self.kings[-1] = kings
+
+    def _undo_effects(self) -> tuple:
+        """Take the last journal entry's effects off the board, last first;
+        (kings, attributes) before them, which the pass gets back here and
+        a move once the move itself is undone."""
         kings, attrs, effects, self.underworld, self.imitators, self.holes = self.journal.pop()
         board = self.board
         occupied = self.occupied
@@ -354,13 +381,16 @@ class EffectsPosition(Position):
                 occupied[_side(old)].add(sq)
                 if abs(old) >= 7:
                     self.fairy += 1
-        Position.unmake(self)
-        current = self.attrs  # restored in place: a caller may hold the dict
-        current.clear()
-        if attrs:
-            current.update(attrs)
-        self.kings[1], self.kings[-1] = kings
+        if self.stack[-1][0] == PASSED:
+            current = self.attrs
+            current.clear()
+            if attrs:
+                current.update(attrs)
+            self.kings[1], self.kings[-1] = kings
+        return kings, attrs
 
     def last_effects(self) -> list[tuple]:
-        """The effects of the last move played (for notation), oldest first."""
-        return list(self.journal[-1][2]) if self.journal and self.stack[-1][0] >= 0 else []
+        """The effects of the last move (or pass with effects) played (for
+        notation), oldest first."""
+        return list(self.journal[-1][2]) if self.journal and (
+            self.stack[-1][0] >= 0 or self.stack[-1][0] == PASSED) else []

@@ -66,6 +66,7 @@ Z_PIECE[32:32] = draw_keys(_rng, 192)
 
 _NULL = -1    # undo-stack marker of a set_state entry
 _TAGGED = -2  # the same, with a condition's tag: the entry holds (side, tag)
+PASSED = -3   # the same, for a pass with effects (`EffectsPosition.pass_turn`)
 
 
 class Position:
@@ -310,7 +311,7 @@ class Position:
         self.hash = h
         self.halfmove = halfmove
         if m < 0:
-            self.side = cap if m == _NULL else cap[0]
+            self.side = cap[0] if m == _TAGGED else cap
             return
         s = -self.side
         self.side = s

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.engine.board import square_name
+from solver.engine.position import PASSED
 from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, IMITATOR_PROMOTION, LOCUST,
                                 PROMOTION, RETURNS, VIA, latent_promotion)
 from solver.pieces.attributes import names_of
@@ -80,6 +81,15 @@ def component(pos, m: int) -> Component:
             c = replace(c, promotion=None)
         out.append(Effect(square_name(sq), before, _piece(new, new_bits)))
     return replace(c, attributes=names, effects=tuple(out), before=first)
+
+
+def pass_effects(pos) -> tuple[Effect, ...]:
+    """The effects of the pass just played (`Rules.pass_turn`), as the
+    tree records them (LostPieces' `threat:[-wPd7]`); () for a plain pass."""
+    if not pos.stack or pos.stack[-1][0] != PASSED:
+        return ()
+    return tuple(Effect(square_name(sq), _piece(old, old_bits), _piece(new, new_bits))
+                 for sq, old, old_bits, new, new_bits in pos.last_effects())
 
 
 def _own_latent_promotion(pos, m: int, c: Component, latent: tuple[int, int], effects: list):

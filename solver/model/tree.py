@@ -204,6 +204,9 @@ class Node:
     children: list["Node"] = field(default_factory=list)
     label: str | None = None
     side: str | None = None
+    # the effects of the defender's pass before the threat (`Effect`s; LostPieces:
+    # the attacker's mated pieces taken off, Popeye's `threat:[-wPd7]`)
+    passed: tuple["Effect", ...] = ()
 
     def add(self, child: "Node") -> "Node":
         self.children.append(child)

@@ -5,7 +5,7 @@ they say the same thing."""
 from __future__ import annotations
 
 from solver.model.tree import LINE, Node, Role, TwinSolution
-from solver.output.notation import turn_text
+from solver.output.notation import pass_text, turn_text
 
 
 def canonical(twin: TwinSolution, language: str = "en"):
@@ -25,7 +25,8 @@ def canonical(twin: TwinSolution, language: str = "en"):
         for n in nodes:
             # a reciprocal end's own move is a line's move like any (its role orders it)
             role = Role.HELP if n.role is Role.RECIPROCAL else n.role
-            key = (role.value, turn_text(n.turn, language) if n.turn else "", n.label or "")
+            key = (role.value, turn_text(n.turn, language) if n.turn else "",
+                   (n.label or "") + pass_text(n.passed, language))
             groups.setdefault(key, []).extend(n.children)
         return tuple(sorted(key + (merged(children),) for key, children in groups.items()))
 

@@ -67,6 +67,9 @@ def node_json(node: Node) -> dict[str, Any]:
         "stalemate": turn.stalemate if turn else False,
         "label": node.label,
         "children": [node_json(child) for child in node.children],
+        # the effects of the pass before a threat (LostPieces), only where there are any
+        **({"passed": [{"square": e.square, "before": _effect_piece(e.before),
+                        "after": _effect_piece(e.after)} for e in node.passed]} if node.passed else {}),
     }
 
 
@@ -265,7 +268,9 @@ def _budget_back(d) -> tuple[str, ...]:
 
 def _node(d: dict[str, Any]) -> Node:
     turn = Turn(tuple(_component(c) for c in d["components"]), d["mark"]) if d["components"] else None
-    return Node(Role(d["role"]), turn, [_node(c) for c in d["children"]], label=d["label"], side=d["side"])
+    return Node(Role(d["role"]), turn, [_node(c) for c in d["children"]], label=d["label"], side=d["side"],
+                passed=tuple(Effect(e["square"], _piece_back(e["before"]), _piece_back(e["after"]))
+                             for e in d.get("passed", ())))
 
 
 def twins_from_json(twins: list[dict[str, Any]]) -> list[TwinSolution]:

@@ -105,6 +105,34 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
     return f"[{piece(e.before)}={piece(e.after)[:-2]}]"
 
 
+_PASS = Component("", "", "")   # what a pass's effects are written after: no move
+
+
+def pass_text(effects: tuple[Effect, ...], language: str = "en") -> str:
+    """The effects of a threat's pass, as Popeye writes them after its label
+    (LostPieces: `threat:[-wPd7]`); "" for none."""
+    return "".join(effect_text(e, _PASS, language) for e in effects)
+
+
+_PASS_EFFECT = re.compile(r"\[-(?P<colour>[a-z])(?P<kind>[A-Z0-9]{1,2})(?P<sq>[a-h][1-8])\]")
+
+
+def read_pass(text: str, language: str = "en") -> tuple[Effect, ...]:
+    """`pass_text` read back: removals only (`[-wPd7][-bSb5]`), the only
+    effects a pass has (LostPieces); NotationError for anything else."""
+    out = []
+    at = 0
+    letters = COLOUR_LETTERS[language]
+    while at < len(text):
+        m = _PASS_EFFECT.match(text, at)
+        if m is None or m.group("colour") not in letters:
+            raise NotationError(f"cannot read the pass's effects {text!r}")
+        colour = WHITE if m.group("colour") == letters[0] else BLACK
+        out.append(Effect(m.group("sq"), (colour, _kind(m.group("kind"), language, text), ()), None))
+        at = m.end()
+    return tuple(out)
+
+
 def walk_change_text(e: Effect, language: str = "en") -> str:
     """A piece's change of kind on its square, as Popeye writes it: `[h8=R]`
     (SingleBox's latent pawn promoted), with the piece's attributes after it

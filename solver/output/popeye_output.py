@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from solver.base.lines import unify_line_ends
 from solver.model.problem import BLACK, NEUTRAL, Piece, WHITE
 from solver.model.vocabulary import COLOURS
-from solver.output.notation import NotationError, castling_squares, piece_kind, scan_turn
+from solver.output.notation import NotationError, castling_squares, piece_kind, read_pass, scan_turn
 from solver.output.popeye_writer import MESSAGES
 from solver.model.tree import (
     CHECK_LABEL, Effect, LINE, Node, Phase, Role, Section, SectionKind, THREAT_LABEL, TREE, Turn,
@@ -403,7 +403,16 @@ class _SolutionParser:
             if suffix.startswith(" !") or suffix.startswith(" ?"):
                 bang, suffix = suffix[1], suffix[2:]
             label = None
+            passed = ()
             if suffix:
+                head, bracket, tail = suffix.partition("[")
+                if bracket and head in self.labels and self.labels[head] == THREAT_LABEL:
+                    # the pass's effects after the label (LostPieces: `threat:[-wPd7]`)
+                    try:
+                        passed = read_pass(bracket + tail, self.language)
+                    except NotationError as err:
+                        raise ParseFailure(f"notation: {err}") from None
+                    suffix = head
                 if suffix not in self.labels:
                     raise ParseFailure(f"cannot read {suffix.strip()!r} in {token.strip()!r}")
                 label = self.labels[suffix]
@@ -414,7 +423,8 @@ class _SolutionParser:
                     raise ParseFailure(f"move line out of place: {token.strip()!r}")
                 if bang not in ("!", "?"):
                     raise ParseFailure(f"first move without '!' or '?': {token.strip()!r}")
-                node = Node(Role.KEY if bang == "!" else Role.TRY, turn, label=label, side=side)
+                node = Node(Role.KEY if bang == "!" else Role.TRY, turn, label=label, side=side,
+                            passed=passed)
                 roots.append(node)
                 stack.append((0, node))
                 continue
@@ -437,7 +447,7 @@ class _SolutionParser:
                 raise ParseFailure(f"move line out of place: {token.strip()!r}")
             if label is not None and not role.attacking:
                 raise ParseFailure(f"label after a defence: {token.strip()!r}")
-            node = Node(role, turn, label=label, side=side)
+            node = Node(role, turn, label=label, side=side, passed=passed)
             (roots if parent is None else parent.children).append(node)
             stack.append((depth, node))
         return roots

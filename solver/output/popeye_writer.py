@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from solver.model.problem import BLACK, NEUTRAL, WHITE, Problem
 from solver.output.condition_lines import condition_lines, imitator_squares
-from solver.output.notation import piece_letter, turn_text
+from solver.output.notation import pass_text, piece_letter, turn_text
 from solver.model.tree import (
     CHECK_LABEL, LINE, Node, Role, Section, SectionKind, THREAT_LABEL, TwinSolution, ZUGZWANG_LABEL,
     printed_lines,
@@ -335,7 +335,7 @@ def _tree_node(node: Node, depth: int, language: str, out: list[str]) -> None:
     elif node.role is Role.FORCED:
         text += " ?!?"
     if node.label:
-        text += MESSAGES[language][node.label]
+        text += MESSAGES[language][node.label] + pass_text(node.passed, language)
     out.append("\n" + text)
     _tree_children(node.children, depth, language, out)
 

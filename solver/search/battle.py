@@ -47,7 +47,7 @@ from collections.abc import Callable
 
 from solver.base.budget import SEARCH_SHARE, Budget, drop_oldest_half
 from solver.engine.movegen import plausible
-from solver.model.record import print_order
+from solver.model.record import pass_effects, print_order
 from solver.model.tree import Node, Role, Turn, sort_siblings
 from solver.search.goals import Goal, as_goal
 
@@ -573,11 +573,12 @@ class Battle:
         threat_len = None
         threat_turns: list = []
         if not self.no_threat and not rules.in_check(pos):
-            threat_len, threat_turns, threat_nodes = self.threats(k)
+            threat_len, threat_turns, threat_nodes, passed = self.threats(k)
             if threat_len is None:
                 node.label = "zugzwang"
             else:
                 node.label = "threat"
+                node.passed = passed
                 node.children.extend(threat_nodes)
         refuting = set(refutations)
         for d in rules.turns(pos):
@@ -637,14 +638,22 @@ class Battle:
                 rules.undo(pos, t)
 
     def threats(self, k: int):
-        """With the defender passing: (length, turns, nodes) of the shortest
-        wins within k (Option Threat n caps the length), or (None, [], [])."""
+        """With the defender passing: (length, turns, nodes, the pass's
+        effects) of the shortest wins within k (Option Threat n caps the
+        length), or (None, [], [], ()).  The pass is the rule set's
+        (`Rules.pass_turn`: under LostPieces it takes off the attacker's
+        mated pieces, as Popeye's dummy move does, and may so leave the
+        defender in check)."""
         pos, rules = self.pos, self.rules
-        pos.set_state(-pos.side, ())
+        rules.pass_turn(pos)
         try:
+            if rules.in_check(pos, -pos.side):
+                # a pass whose effects leave the passer in check is illegal: no
+                # threat (Popeye's self-check guard after a dummy move with effects)
+                return None, [], [], ()
             length = next((n for n in self._lengths(k) if self.wins(n)), None)
             if length is None:
-                return None, [], []
+                return None, [], [], ()
             turns, nodes = [], []
             for t in rules.turns(pos):
                 child = self._played(Role.THREAT, t)
@@ -657,7 +666,7 @@ class Battle:
                     nodes.append(child)
                 finally:
                     rules.undo(pos, t)
-            return length, turns, nodes
+            return length, turns, nodes, pass_effects(pos)
         finally:
             pos.unmake()
 
