@@ -24,6 +24,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --quodlibet
     python tests/generate_popeye_data.py /path/to/popeye/py --exact
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
+    python tests/generate_popeye_data.py /path/to/popeye/py --neutralcond
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
     python tests/generate_popeye_data.py /path/to/popeye/py --hidden
     python tests/generate_popeye_data.py /path/to/popeye/py --haaner
@@ -55,7 +56,9 @@ self, reflex, semi-reflex and direct play under Option NonTrivial m n
 --exact, exact- direct and self play (EXACT_FORMS) go to tests/data/exact/
 (tests/test_exact.py); with
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
-tests/data/halfneutral/ (tests/test_halfneutral.py); with --battlefaults, the
+tests/data/halfneutral/ (tests/test_halfneutral.py); with --neutralcond, positions
+with neutral pieces under a condition (NEUTRALCOND_FORMS) go to tests/data/neutralcond/
+(tests/test_neutralcond.py); with --battlefaults, the
 orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
 tests/data/battlefaults/ (tests/test_battlefaults.py); with --hidden, structured
 stipulations whose help or series play ends in a '/' nested branch, and m:n
@@ -992,6 +995,96 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
 
 
+NEUTRALCOND_DIR = ROOT / "tests" / "data" / "neutralcond"
+# --neutralcond: neutral pieces under a condition (solver.model.problem.NEUTRAL_CONDITIONS),
+# to tests/data/neutralcond/ (tests/test_neutralcond.py): form: (condition texts, stipulations);
+# each position has one to three neutral pieces (pawns among them often a step from
+# promoting), no neutral king; `h~1` lists Black's moves
+NEUTRALCOND_FORMS = {
+    "Maximummer": (("BlackMaximummer", "WhiteMaximummer"), ("~1", "~1", "h~1", "h~1", "h#1.5", "h#2", "h#2")),
+    # (not the Minimummers: Popeye's keys differ from feerie's, refused)
+    "Mummer": (("BlackMustCapture", "WhiteMustCapture"), ("~1", "~1", "h~1", "h~1", "h#1.5", "h#2", "h#2")),
+    "Circe": (("Circe", "Circe", "Circe Strict", "Circe RexExclusive"),
+              ("~1", "~1", "h~1", "h~1", "h#1.5", "h#1.5", "h#2")),
+    "CirceSquares": (("MirrorCirce", "Circe Mirror", "Circe File", "FileCirce", "Circe Symmetry",
+                      "SymmetryCirce", "MirrorFileCirce", "Circe Mirror Strict"),
+                     ("~1", "~1", "h~1", "h~1", "h#1.5", "h#1.5", "h#2")),
+}
+NEUTRALCOND_PROBLEMS = 6
+# (no direct, self or reflex play beyond `~1`: Popeye's rule on retracted moves in battle
+# play beside neutral pieces, optimisations/detect_retraction.c, is not feerie's: refused)
+
+
+def neutral_position(rng: random.Random, stipulation: str):
+    """(colour, kind, square) of two kings, a few pieces and one to three
+    neutral ones (colour 'Neutral'); None: drawn again."""
+    pieces = random_position(rng, rng.randint(2, 6) if "~" in stipulation else rng.randint(1, 4))
+    if pieces is None:
+        return None
+    taken = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "234567" if f + r not in taken]
+    rng.shuffle(free)
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.3:   # a pawn a step from promoting, for either side
+            squares = [sq for sq in free if sq[1] in "27"]
+            if not squares:
+                continue
+            sq, kind = squares[0], "P"
+        else:
+            sq, kind = free[-1], rng.choice("QRBSPP")
+        free.remove(sq)
+        pieces.append(("Neutral", kind, sq))
+    return pieces
+
+
+def neutral_text(pieces, stipulation: str, condition: str, options: str = "") -> str:
+    """The problem: a colour group per colour, `Neutral Pb7 Rc4`; `options` beside
+    NoBoard but in `~` play."""
+    groups: dict[str, list[str]] = {}
+    for colour, kind, sq in pieces:
+        groups.setdefault(colour, []).append(kind + sq)
+    words = " ".join(f"{colour} {' '.join(names)}" for colour, names in groups.items())
+    options = "" if "~" in stipulation else options
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\nCondition {condition}\n"
+
+
+def generate_neutralcond(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/neutralcond/FORM.inp / .out (NEUTRALCOND_FORMS), and Targeted.out from
+    the hand-written Targeted.inp.  Legality is Popeye's (a position it refuses is left
+    out); only problems in which a neutral piece moves or is taken are kept."""
+    NEUTRALCOND_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (texts, stipulations) in NEUTRALCOND_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-neutralcond-{form}")
+        kept: list[str] = []
+        for stipulation in stipulations:
+            found = empty = 0
+            for _ in range(ATTEMPTS):
+                if found >= NEUTRALCOND_PROBLEMS:
+                    break
+                pieces = neutral_position(rng, stipulation)
+                if pieces is None:
+                    continue
+                text = neutral_text(pieces, stipulation, rng.choice(texts))
+                out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=60, errors=True)
+                if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                        or "capture the king" in out or "problem ignored" in out:
+                    continue
+                if not re.search(r"(?:^|[ .*-])n[A-Z]?[a-h][1-8]|=n[A-Z]|\+n", out, re.M):
+                    continue   # no neutral piece in play
+                if not has_play(out):
+                    if empty >= 1:
+                        continue
+                    empty += 1
+                kept.append(text)
+                found += 1
+        write_form(binary, NEUTRALCOND_DIR, form, kept)
+    targeted = NEUTRALCOND_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
 CASTLERIGHTS_DIR = ROOT / "tests" / "data" / "castlerights"
 # --castlerights: castling rights after a change of colour or kind on a castling square
 # (solver.conditions.castling_rights), to tests/data/castlerights/ (tests/test_castlerights.py).
@@ -1822,6 +1915,8 @@ def main() -> None:
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--halfneutral", action="store_true",
                         help="half-neutral pieces (tests/data/halfneutral/)")
+    parser.add_argument("--neutralcond", action="store_true",
+                        help="neutral pieces under a condition (tests/data/neutralcond/)")
     parser.add_argument("--nontrivial", action="store_true",
                         help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
     parser.add_argument("--quodlibet", action="store_true",
@@ -1865,6 +1960,8 @@ def main() -> None:
             data.generate(args.popeye, args.seed, args.forms)
     elif args.halfneutral:
         generate_halfneutral(args.popeye, args.seed, args.forms)
+    elif args.neutralcond:
+        generate_neutralcond(args.popeye, args.seed, args.forms)
     elif args.castlerights:
         generate_castlerights(args.popeye, args.seed, args.forms)
     elif args.conditions:

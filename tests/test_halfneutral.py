@@ -104,8 +104,10 @@ def test_refused_by_name():
     assert _refusals("white halfneutral Ke1 black Ke8") == \
         ("piece attribute HalfNeutral on a king beside another king is not supported",)
     assert _refusals("white halfneutral Ke1 Rh1") == ()   # alone: the neutral king when it moves
+    # (Circe goes with neutral pieces in help play, not with half-neutral ones; in #2 not at all)
     assert _refusals("white Ke1 black Ke8 black halfneutral Ra2", "condition circe\n")[0] in (
-        "condition Circe with neutral pieces is not supported",
+        "condition Circe with neutral pieces in #2 is not supported (Popeye's rule on retracted moves"
+        " in battle play)",
         "piece attribute HalfNeutral with condition Circe is not supported")
     assert _refusals("white Ke1 white kamikaze Qd1 black Ke8 black halfneutral Ra2")[0] in (
         "piece attribute Kamikaze with neutral pieces is not supported",

@@ -53,6 +53,13 @@ promote to: one move per kind, the kind in the move's bits from
 those written after them (`ALIASES`).  Every other parameter is refused
 by name ("condition Circe Couscous is not supported").
 
+Neutral pieces (solver.engine.neutral_effects): a neutral victim is reborn
+neutral, on the rebirth square of the capturer's opponent (Popeye's
+circe_initialise_reborn_from_capturee: the capturer is the relevant side),
+`Rd1*d5[+nBc8]`; played with the parameters `NEUTRAL_PARAMS` only, in help
+and series play and `~1` (solver.model.problem.NEUTRAL_NO_BATTLE), refused
+with the others by name.
+
 Castling (Popeye's castling rules): Popeye keeps a right a square, the
 king's on its home square and each rook's on its corner, and a piece
 reborn there (a rook on its corner, an AntiCirce king on e1 / e8) regains
@@ -76,7 +83,7 @@ from solver.conditions import circekinds
 from solver.conditions.rebirth import ADAPTERS, REBIRTH, RebirthSquare, rebirth_function
 from solver.conditions.circe_core import (_after_kind, _capture, _chosen, _empty_after,
                                           _first_rank_pawn_checks, _on_first_rank,
-                                          _on_last_rank, _reborn, _with_square_rights)
+                                          _on_last_rank, _reborn, _victim_bits, _with_square_rights)
 from solver.conditions.rules import ConditionSpec, Rules, bind_in_two_parts, bind_trial
 from solver.conditions import einstein
 
@@ -314,7 +321,21 @@ def capture_trial(rules: Rules) -> None:
 
 # ------------------------------------------------------------------- Circe
 
+# Circe's parameters played beside neutral pieces (a neutral victim is reborn
+# neutral, on the rebirth square of the capturer's opponent, as Popeye has it:
+# solver.engine.neutral_effects, tests/data/neutralcond/)
+NEUTRAL_PARAMS = frozenset({"Mirror", "File", "Symmetry", "Strict", "Relaxed", "RexExclusive"})
+
+
+def _refuse_neutral(rules: Rules, name: str, params: tuple[str, ...]) -> None:
+    if rules.variant.neutral:
+        for param in params:
+            if param not in NEUTRAL_PARAMS:
+                raise InputError(f"condition {name} {param} with neutral pieces is not supported")
+
+
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
+    _refuse_neutral(rules, name, params)
     kinds, params = circekinds.split(name, params)
     v = read_variant(name, params, anti=False)
     _refuse_pieces(rules, name)
@@ -359,7 +380,7 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
         victim = reborn(pos, m, -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1], True)
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
-            _reborn(pos, sq, victim, m)
+            _reborn(pos, sq, victim, m, _victim_bits(pos))
 
     if v.last_move:
         _install_parrain(rules, v.vector)

@@ -38,15 +38,23 @@ def _after_kind(pos, m: int) -> int:
     return abs(pos.board[m & 127])
 
 
-def _reborn(pos, sq: int, piece: int, m: int = 0) -> None:
+def _reborn(pos, sq: int, piece: int, m: int = 0, bits: int = 0) -> None:
     """Put the reborn piece on sq (a rook on its corner, a king on its
     home square, regain their castling rights there: `set_square` under
     `keep_square_rights`); a pawn on its last rank promotes to the kind
-    move m chose (`REBORN_PROMOTION`)."""
-    pos.set_square(sq, piece)
+    move m chose (`REBORN_PROMOTION`).  `bits`: the effect's bits (a
+    neutral victim's, `_victim_bits`)."""
+    pos.set_square(sq, piece, bits)
     promoted = (m >> REBORN_PROMOTION) & 127
     if promoted and _on_last_rank(piece, sq):
-        pos.set_square(sq, promoted if piece > 0 else -promoted)
+        pos.set_square(sq, promoted if piece > 0 else -promoted, bits)
+
+
+def _victim_bits(pos) -> int:
+    """The bits the last move's victim is reborn with: a neutral one's
+    (`NeutralEffectsPosition.victim_bits`: it is reborn neutral), else none."""
+    victim_bits = getattr(pos, "victim_bits", None)
+    return 0 if victim_bits is None else victim_bits()
 
 
 # Kept a square, as Popeye keeps them: solver.conditions.castling_rights (a rebirth

@@ -23,6 +23,12 @@ departure and arrival squares (dx² + dy²), whatever the piece; castling 16
 on the king's side and 25 on the queen's; a Messigny exchange 0; any move
 of a mao or a moa 6.
 
+Beside neutral pieces (the neutral generator, solver.pieces.neutral): a
+neutral piece's move is measured as any other's, for the side that plays
+it; the Maximummers and MustCaptures are played there in help and series
+play and `~1` (tests/data/neutralcond/), the Minimummers refused (Popeye's
+keys differ), battle play refused (solver.model.problem.NEUTRAL_NO_BATTLE).
+
 What the condition keeps (`preserves`): everything but `walk_moves_only`
 (a legal move may not be playable: the killer test and the intelligent
 search assume it may) and `king_steps_free` (a king's step can be

@@ -50,6 +50,9 @@ SPENT = 8
 # every ghost that returns: `solver.conditions.ghost`).
 UNCAPTURABLE = 16
 ATTRIBUTE_BITS = 5  # how many bits the attributes above use
+# Not an attribute either: in an effect's bits, the piece is neutral (a neutral
+# victim reborn neutral: solver.engine.neutral_effects)
+NEUTRAL_BIT = 1 << ATTRIBUTE_BITS
 
 # Z_ATTR[bits][sq]: the key of a piece's attribute bits on a square (drawn
 # from a generator of its own, so that every key of solver.engine.position
@@ -113,6 +116,29 @@ def _side(piece: int) -> int:
     return 1 if piece > 0 else -1
 
 
+def square_rights_after(pos, sq: int, old: int, piece: int) -> None:
+    """Popeye's `adjust_castling_rights` for one effect on sq (a back-rank
+    square): a piece gone from it (removed, or changed in colour or kind)
+    takes its right; a piece now on it gives it back if it is a rook on
+    its corner, or its side's king on its home square.  (Popeye looks at
+    the board once the move is over; an effect's rule sees it as the
+    move's effects leave it so far, and a later effect on the same square
+    decides again, as in Popeye.)  Undone with the move: unmake restores
+    the rights the move found."""
+    bit = CASTLE_BIT[sq]
+    rights = pos.castling
+    if old:
+        rights &= ~bit
+    if piece:
+        side = _side(piece)
+        kind = piece * side
+        if (kind == ROOK and sq in _CORNERS[side]) or (
+                kind == KING and sq == _HOME[side] and pos.kings[side] == sq):
+            rights |= bit
+    if rights != pos.castling:
+        pos.set_castling(rights)
+
+
 class EffectsPosition(Position):
     """A `Position` whose moves carry attributes and effects (module docstring).
 
@@ -138,7 +164,7 @@ class EffectsPosition(Position):
         self.holes: frozenset[int] = frozenset()
         # castling rights kept a square, as Popeye keeps them: every change
         # set_square makes takes and gives back the rights of its square
-        # (`_square_rights_after`; solver.conditions.castling_rights)
+        # (`square_rights_after`; solver.conditions.castling_rights)
         self.square_rights = False
 
     # ------------------------------------------------------------------ setup
@@ -306,36 +332,14 @@ class EffectsPosition(Position):
             h ^= Z_ATTR[bits][sq]
         self.hash = h
         if self.square_rights and old != piece and CASTLE_BIT[sq]:
-            self._square_rights_after(sq, old, piece)
+            square_rights_after(self, sq, old, piece)
 
     def square_readded(self, sq: int) -> None:
         """The piece on sq taken off and put back, as Popeye journals Circe
         Volcanic's occupant (a removal, then a readdition): under square
         rights its right is taken, then given back by the rule below."""
         if self.square_rights and CASTLE_BIT[sq] and self.board[sq]:
-            self._square_rights_after(sq, self.board[sq], self.board[sq])
-
-    def _square_rights_after(self, sq: int, old: int, piece: int) -> None:
-        """Popeye's `adjust_castling_rights` for one effect on sq (a back-rank
-        square): a piece gone from it (removed, or changed in colour or kind)
-        takes its right; a piece now on it gives it back if it is a rook on
-        its corner, or its side's king on its home square.  (Popeye looks at
-        the board once the move is over; an effect's rule sees it as the
-        move's effects leave it so far, and a later effect on the same square
-        decides again, as in Popeye.)  Undone with the move: unmake restores
-        the rights the move found."""
-        bit = CASTLE_BIT[sq]
-        rights = self.castling
-        if old:
-            rights &= ~bit
-        if piece:
-            side = _side(piece)
-            kind = piece * side
-            if (kind == ROOK and sq in _CORNERS[side]) or (
-                    kind == KING and sq == _HOME[side] and self.kings[side] == sq):
-                rights |= bit
-        if rights != self.castling:
-            self.set_castling(rights)
+            square_rights_after(self, sq, self.board[sq], self.board[sq])
 
     def pass_turn(self, effect) -> None:
         """A pass (the other side to move, no e.p. square, as `set_state`)

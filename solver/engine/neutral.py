@@ -182,8 +182,7 @@ class NeutralPosition(Position):
         s = self.side
         board = self.board
         touched: list[tuple[int, int, bool]] = []   # (square, piece, neutral) as they were
-        self.stack.append((m, touched, self.castling, self.ep, self.hash, self.halfmove,
-                           self.kings[:], self.tint))
+        entry = [m, 0, self.castling, self.ep, self.hash, self.halfmove, self.kings[:], self.tint, touched]
         h = self.hash ^ Z_SIDE
         for e in self.ep:
             h ^= Z_EP[e]
@@ -194,7 +193,9 @@ class NeutralPosition(Position):
         capsq = (m >> 24) & 127 if flag == LOCUST else to - 16 * s if flag == EN_PASSANT else to
         captured = flag != CASTLE and bool(board[capsq])
         if captured:
+            entry[1] = board[capsq]
             touched.append((capsq, *self._lift(capsq)))
+        self.stack.append(tuple(entry))
         if flag == CASTLE:
             rf = (frm & 0x70) | ((m >> 17) & 7)
             rt = CASTLE_PATH[(frm, rf)][1]
@@ -252,7 +253,7 @@ class NeutralPosition(Position):
             m, state, self.castling, self.ep, self.hash, self.halfmove = entry
             self.side = state if m == _NULL else state[0]
             return
-        m, touched, castling, ep, h, halfmove, kings, tint = entry
+        m, _, castling, ep, h, halfmove, kings, tint, touched = entry
         if self.tint != tint:
             self.paint(tint)      # the paint of before the move
         for sq, _, _ in touched:

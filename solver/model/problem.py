@@ -31,9 +31,21 @@ ORTHODOX_KINDS = ("K", "Q", "R", "B", "S", "P")
 # enemy pieces that observe it, a friend as its own side's): not played
 # beside neutral pieces, which are both sides' (no Popeye reference yet).
 COLOUR_BOUND_KINDS = {"O": "orphan", "F": "friend"}
-# conditions played beside neutral pieces (BGL: on the neutral generator, its
-# observation filtered: solver.pieces.neutral.filtered_observation)
-NEUTRAL_CONDITIONS = frozenset({"BGL"})
+# conditions played beside neutral pieces, one at a time (their combinations
+# are untested), compared with Popeye in tests/data/neutralcond/: BGL (on the
+# neutral generator, its observation filtered: solver.pieces.neutral.filtered_observation),
+# the mummers (a neutral piece's moves measured as any other's: solver.conditions.mummer),
+# Circe and its forms whose parameters are circe.NEUTRAL_PARAMS (a neutral victim
+# reborn neutral: solver.engine.neutral_effects)
+NEUTRAL_CONDITIONS = frozenset({"BGL", "BlackMaximummer", "WhiteMaximummer", "BlackMustCapture",
+                                "WhiteMustCapture", "Circe", "MirrorCirce", "FileCirce",
+                                "SymmetryCirce", "MirrorFileCirce"})
+# ... and of them those played in help and series play only (and a direct play
+# in one move): in battle play, where neutral pieces stand, Popeye takes a move
+# that retracts the opponent's last one as no solution (optimisations/detect_retraction.c),
+# which under these conditions feerie's searches do not (not built)
+NEUTRAL_NO_BATTLE = NEUTRAL_CONDITIONS - {"BGL"}
+BATTLE_PLAYS = frozenset({"direct", "self", "reflex", "semi-reflex"})
 
 
 def _supported_kinds() -> frozenset[str]:
@@ -304,10 +316,17 @@ class Problem:
 
         nontrivial = self.has_option("NonTrivial")
         quodlibet = self.has_option("Quodlibet")
+        no_battle = [c.name for c in self.conditions if c.name in NEUTRAL_NO_BATTLE] + [
+            c.name for t in self.twins for cmd in t.commands for c in cmd.conditions
+            if c.name in NEUTRAL_NO_BATTLE]
 
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
                 reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+            elif neutral and no_battle and stip.play in BATTLE_PLAYS and not stip.series and not (
+                    stip.play == "direct" and stip.moves == 1 and not stip.half):
+                reasons.append(f"condition {no_battle[0]} with neutral pieces in {stip.text} is not"
+                               " supported (Popeye's rule on retracted moves in battle play)")
             elif nontrivial and not _nontrivial_plays(stip):
                 reasons.append(f"option NonTrivial with stipulation {stip.text} is not supported")
             elif quodlibet and stip.parry:
@@ -324,6 +343,9 @@ class Problem:
                     reasons.append(f"condition {cond.name} is not supported")
                 elif neutral and cond.name not in NEUTRAL_CONDITIONS:
                     reasons.append(f"condition {cond.name} with neutral pieces is not supported")
+            if neutral and len(conds) > 1:
+                names = " and ".join(c.name for c in conds)
+                reasons.append(f"conditions {names} together with neutral pieces are not supported")
 
         def pieces(kinds_and_colours) -> None:
             for color, kind, attributes in kinds_and_colours:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from solver.engine.board import square_name
 from solver.engine.position import PASSED
+from solver.engine.effects import NEUTRAL_BIT
 from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, IMITATOR_PROMOTION, LOCUST,
                                 PROMOTION, RETURNS, VIA, latent_promotion)
 from solver.pieces.attributes import names_of
@@ -108,10 +109,12 @@ def _own_latent_promotion(pos, m: int, c: Component, latent: tuple[int, int], ef
 
 
 def _piece(code: int, bits: int):
-    """(colour, English kind, attributes) of a piece code, or None for 0."""
+    """(colour, English kind, attributes) of a piece code, or None for 0
+    (neutral where the bits say so: solver.engine.neutral_effects)."""
     if not code:
         return None
-    return ("white" if code > 0 else "black", BY_KIND[abs(code)].en, names_of(bits))
+    colour = "neutral" if bits & NEUTRAL_BIT else "white" if code > 0 else "black"
+    return (colour, BY_KIND[abs(code)].en, names_of(bits))
 
 
 def _plain_component(pos, m: int) -> Component:

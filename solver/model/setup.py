@@ -24,8 +24,9 @@ def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Pos
     when some piece is neutral; an `EffectsPosition` (`solver.engine.effects`),
     with the effect rules of the attributes present and then `effects` (the
     conditions' rules: `Rules.effect_rules`), when a piece has attributes or
-    a condition has effects (neutral pieces go with neither: refused as
-    unsupported); else the plain one (the orthodox hot path).  The searches
+    a condition has effects (a `NeutralEffectsPosition` beside neutral
+    pieces, `solver.engine.neutral_effects`: attributes beside them are
+    refused as unsupported); else the plain one (the orthodox hot path).  The searches
     get their position from `Rules.position`, which passes the effects."""
     neutral = any(piece.color == "neutral" for piece in problem.pieces)
     names = {n for piece in problem.pieces for n in effective(piece.kind, piece.attributes)}
@@ -39,9 +40,11 @@ def position_of(problem: Problem, side: int = WHITE, effects: tuple = ()) -> Pos
 
         pos = HalfNeutralPosition()
         neutral = True
+    elif neutral and effects:   # (only the conditions Problem.unsupported_features lets by)
+        from solver.engine.neutral_effects import NeutralEffectsPosition
+
+        pos = NeutralEffectsPosition(effects)
     elif neutral:
-        if effects:
-            raise InputError("neutral pieces with a condition that has effects are not supported")
         from solver.engine.neutral import NeutralPosition  # only with neutral pieces (start-up)
 
         pos = NeutralPosition()

@@ -64,6 +64,17 @@ def castling_squares(castling: str, side: str) -> tuple[str, str]:
 
 # Popeye's letters for white and black in an effect ('[-wkRd5]'), by language.
 COLOUR_LETTERS = {"en": ("w", "b"), "fr": ("b", "n"), "de": ("w", "s")}
+# ... and for a neutral piece ('[+nRa8]': a neutral victim reborn, solver.engine.neutral_effects);
+# in French 'n' is noir's too: read back, it is black there
+NEUTRAL_LETTER = "n"
+NEUTRAL_COLOUR = "neutral"
+
+
+def colour_letter(colour: str, language: str = "en") -> str:
+    """Popeye's letter of a piece's colour in an effect."""
+    if colour == NEUTRAL_COLOUR:
+        return NEUTRAL_LETTER
+    return COLOUR_LETTERS[language][0 if colour == WHITE else 1]
 
 
 def attribute_prefix(names, language: str = "en") -> str:
@@ -81,17 +92,17 @@ def effect_text(e: Effect, c: Component, language: str = "en") -> str:
         return "=" + piece_letter(e.after[1], language)   # the castling rook's change (Einstein): `0-0=B`
     if e.bracketed and e.before and e.after:
         if e.before[0] != e.after[0]:    # any piece's change of colour (Masand, Breton): `[e5=w]`
-            return f"[{e.square}={COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]}]"
+            return f"[{e.square}={colour_letter(e.after[0], language)}]"
         return walk_change_text(e, language)   # a promotion after Breton's effect: `[a8=Q]`
     if e.before and e.after and e.square == c.to:
         if e.before[0] != e.after[0]:    # the mover changes colour (Andernach): `=b`
-            return "=" + COLOUR_LETTERS[language][0 if e.after[0] == WHITE else 1]
+            return "=" + colour_letter(e.after[0], language)
         if e.before[1] == e.after[1]:    # the attributes alone change: `=Q=c`
             return "=" + attribute_prefix(e.after[2], language)
         return "=" + attribute_prefix(e.after[2], language) + piece_letter(e.after[1], language)
 
     def piece(p) -> str:
-        colour = COLOUR_LETTERS[language][0 if p[0] == WHITE else 1]
+        colour = colour_letter(p[0], language)
         return colour + attribute_prefix(p[2], language) + piece_letter(p[1], language) + e.square
 
     if e.below:   # reborn below the piece on its square (Circe Volcanic): `[+bSb8->v]`
@@ -188,7 +199,7 @@ def half_neutral_text(phase: str, language: str = "en") -> str:
     White's / Black's (French `=bh` / `=nh`, German `=wh` / `=sh`)."""
     if phase == NEUTRAL_PHASE:
         return "=nh"
-    return "=" + COLOUR_LETTERS[language][0 if phase == WHITE else 1] + "h"
+    return "=" + colour_letter(phase, language) + "h"
 
 
 NEUTRAL_PHASE = "neutral"
@@ -221,7 +232,7 @@ def effects_text(c: Component, language: str = "en") -> str:
                 and after.after == e.before and (after.square != e.square or e.square == c.to):
             # (on its own square, only the mover's: AntiCirce's `[wGa8->a8]`; another
             # piece removed where one like it is reborn is Assassin's or Parachute's)
-            colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            colour = colour_letter(e.before[0], language)
             then = effects[i + 2] if i + 2 < len(effects) else None
             promoted = ""
             if then is not None and then.square == after.square and then.before == after.after \
@@ -237,7 +248,7 @@ def effects_text(c: Component, language: str = "en") -> str:
                 and after.square != e.square \
                 and after.after[0] == e.before[0] and after.after[2] == e.before[2]:
             # reborn elsewhere as another kind (AntiCirce Einstein): `[wRd5->Qd1]`
-            colour = COLOUR_LETTERS[language][0 if e.before[0] == WHITE else 1]
+            colour = colour_letter(e.before[0], language)
             out.append(f"[{colour}{attribute_prefix(e.before[2], language)}{piece_letter(e.before[1], language)}"
                        f"{e.square}->{piece_letter(after.after[1], language)}{after.square}]")
             i += 2
@@ -402,9 +413,10 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
                                     e.group("wsq") == m.group("to")))
             continue
         letters = COLOUR_LETTERS[language]
-        if e.group("colour") not in letters:
+        if e.group("colour") not in letters and e.group("colour") != NEUTRAL_LETTER:
             raise NotationError(f"unknown colour letter {e.group('colour')!r} in {m.group(0)!r}")
-        piece = (WHITE if e.group("colour") == letters[0] else BLACK,
+        piece = (WHITE if e.group("colour") == letters[0] else BLACK if e.group("colour") in letters
+                 else NEUTRAL_COLOUR,
                  _kind(e.group("kind"), language, m.group(0)),
                  _attribute_names(e.group("attrs"), language, m.group(0)))
         if (e.group("dest") is None) == (e.group("sign") == ""):
