@@ -26,7 +26,7 @@ def _load(text: str):
     ("BackToBack", "White Ke1 Black Ke8 Neutral Pd4",
      "condition BackToBack with neutral pieces is not supported"),
     ("LeseMajeste Messigny", "White Ke1 Black Ke8", "condition Messigny with LeseMajeste is not supported"),
-    ("SAT 1", "White Ke1 Black Ke8", "condition SAT 1 is not supported"),
+    ("SAT 9", "White Ke1 Black Ke8", "condition SAT 9 is not supported"),
     ("SAT Madrasi", "White Ke1 Black Ke8", "condition Madrasi with SAT is not supported"),
 ])
 def test_what_is_refused_is_named(conditions, pieces, expected):
