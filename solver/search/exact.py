@@ -40,25 +40,21 @@ class ExactBattle(Battle):
         return n == 1 and self._direct and self.goal_reached()
 
     def wins(self, n: int) -> bool:
-        if n <= 0:
-            return False
-        key = (self._memo_key(self.pos), n)
-        known = self._win.get(key)
-        if known is None:
-            if len(self._win) >= self._memo_limit:
-                drop_oldest_half(self._win)
-            self.budget.tick()
-            known = self._win[key] = self._wins(n)
-        return known
+        return n > 0 and self._known(self._win, n, self._wins)
 
     def loses(self, k: int) -> bool:
-        key = (self._memo_key(self.pos), k)
-        known = self._lose.get(key)
+        return self._known(self._lose, k, self._loses)
+
+    def _known(self, table: dict, length: int, compute) -> bool:
+        """The answer for this position and length: from `table`, or
+        `compute(length)` kept there (a full table forgets its older half)."""
+        key = (self._memo_key(self.pos), length)
+        known = table.get(key)
         if known is None:
-            if len(self._lose) >= self._memo_limit:
-                drop_oldest_half(self._lose)
+            if len(table) >= self._memo_limit:
+                drop_oldest_half(table)
             self.budget.tick()
-            known = self._lose[key] = self._loses(k)
+            known = table[key] = compute(length)
         return known
 
     def answered(self, k: int) -> bool:
