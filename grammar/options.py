@@ -43,7 +43,6 @@ UNSUPPORTED_OPTIONS = frozenset({
     "search",                     # Search: undocumented solving mode
     "multi",                      # MultiSolutions
     "nosymmetry",                 # NoSymmetry: drops symmetric solutions
-    "mutuallyexclusivecastling",  # CastlingMutuallyExclusive a1h8
     "goal_is_end",                # GoalIsEnd
     "degeneratetree",             # unpublished option
     "nullmoves",                  # NullMoves
@@ -122,6 +121,10 @@ def _read_arguments(kind: str, name: str, words: Sequence[Word], i: int, args: l
     if kind == "pair":
         if squares is None or len(squares) != 2:
             raise _missing(word, name_word, f"option {name} needs two squares in one word (a1h8)")
+        if name == "CastlingMutuallyExclusive" and not (squares[0] in ("a1", "h1") and squares[1] in ("a8", "h8")):
+            # Popeye: squares of rooks in the game array, White's then Black's
+            raise word.error(f"option {name} needs a white rook's corner and a black rook's corner"
+                             f" (a1h8), not {text}")
         args.extend(squares)
         return i + 1
     # squares: Popeye reads one square list; feerie also takes them spaced out

@@ -23,6 +23,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --nontrivial
     python tests/generate_popeye_data.py /path/to/popeye/py --quodlibet
     python tests/generate_popeye_data.py /path/to/popeye/py --exact
+    python tests/generate_popeye_data.py /path/to/popeye/py --mutualcastling
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
     python tests/generate_popeye_data.py /path/to/popeye/py --neutralcond
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
@@ -54,7 +55,9 @@ self, reflex, semi-reflex and direct play under Option NonTrivial m n
 --quodlibet, self, reflex and semi-reflex play under Option Quodlibet
 (QUODLIBET_FORMS) go to tests/data/quodlibet/ (tests/test_quodlibet.py); with
 --exact, exact- direct and self play (EXACT_FORMS) go to tests/data/exact/
-(tests/test_exact.py); with
+(tests/test_exact.py); with --mutualcastling, positions with castling rights of
+both sides under Option CastlingMutuallyExclusive (MUTUAL_FORMS) go to
+tests/data/mutualcastling/ (tests/test_mutual_castling.py); with
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
 tests/data/halfneutral/ (tests/test_halfneutral.py); with --neutralcond, positions
 with neutral pieces under a condition (NEUTRALCOND_FORMS) go to tests/data/neutralcond/
@@ -1348,11 +1351,53 @@ def generate_exact(binary: str, seed: int, forms: list[str] | None = None) -> No
                          lambda rng, settings: lambda text: text.replace("Stipulation ", "Stipulation exact-"))
 
 
+MUTUAL_DIR = ROOT / "tests" / "data" / "mutualcastling"
+# --mutualcastling: as NONTRIVIAL_FORMS (the settings unused): both kings at home, one or two
+# rooks of each side on their corners, Option CastlingMutuallyExclusive with one or two pairs
+# (random positions whose solution the option changes are rare in s#2 and h#2.5: not drawn)
+MUTUAL_FORMS = {
+    "d2": ("#2", "Try Variation", (), 6, (2, 5)),
+    "d3": ("#3", "Variation", (), 3, (2, 4)),
+    "h2": ("h#2", "", (), 6, (1, 4)),
+    "h002": ("h002", "", (), 5, (1, 3)),
+    "h001_5": ("h001.5", "", (), 4, (1, 3)),
+    "serh002": ("ser-h002", "", (), 4, (1, 3)),
+}
+
+
+def mutual_setup(rng: random.Random, pieces):
+    """Kings on e1 and e8, one or two rooks of each side on their corners, the
+    drawn pieces elsewhere."""
+    corners = {"White": rng.sample(["a1", "h1"], rng.randint(1, 2)),
+               "Black": rng.sample(["a8", "h8"], rng.randint(1, 2))}
+    home = [("White", "K", "e1"), ("Black", "K", "e8")] + [
+        (colour, "R", sq) for colour, squares in corners.items() for sq in squares]
+    taken = {sq for _, _, sq in home} | {"a1", "h1", "a8", "h8"}
+    return home + [p for p in pieces if p[1] != "K" and p[2] not in taken]
+
+
+def mutual_option(rng: random.Random, settings):
+    """Option CastlingMutuallyExclusive with one or two pairs of the rooks present."""
+    def change(text: str) -> str:
+        white = [sq for sq in ("a1", "h1") if f"R{sq}" in text.split("Black")[0]]
+        black = [sq for sq in ("a8", "h8") if f"R{sq}" in text.split("Black")[1]]
+        pairs = rng.sample([w + b for w in white for b in black], min(rng.randint(1, 2), len(white) * len(black)))
+        return text + "".join(f"Option CastlingMutuallyExclusive {pair}\n" for pair in pairs)
+    return change
+
+
+def generate_mutual_castling(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/mutualcastling/FORM.inp / .out (see MUTUAL_FORMS)."""
+    generate_with_option(binary, seed, forms, "mutualcastling", MUTUAL_DIR, MUTUAL_FORMS, mutual_option,
+                         mutual_setup)
+
+
 def generate_with_option(binary: str, seed: int, forms: list[str] | None, tag: str, out_dir: Path,
-                         table: dict, changer: Callable) -> None:
+                         table: dict, changer: Callable, setup: Callable | None = None) -> None:
     """FORM.inp / .out in `out_dir` for each form of `table` (stipulation,
-    options, settings, how many, piece counts): random orthodox positions,
-    each problem's text changed by `changer(rng, settings)` (an option
+    options, settings, how many, piece counts): random orthodox positions
+    (made over by `setup(rng, pieces)` if given: None to draw again), each
+    problem's text changed by `changer(rng, settings)` (an option
     added, the stipulation made exact-), Popeye solving each within
     NONTRIVIAL_SECONDS; most of them are ones whose solution the change
     changes (at most one it does not change, and one without any play)."""
@@ -1367,6 +1412,8 @@ def generate_with_option(binary: str, seed: int, forms: list[str] | None, tag: s
             if len(kept) >= wanted:
                 break
             pieces = random_position(rng, rng.randint(low, high), 0.6 if stipulation != "#3" else 0.4)
+            if pieces is not None and setup is not None:
+                pieces = setup(rng, pieces)
             if pieces is None:
                 continue
             change = changer(rng, settings)
@@ -1921,6 +1968,8 @@ def main() -> None:
                         help="self, reflex and direct play under Option NonTrivial (tests/data/nontrivial/)")
     parser.add_argument("--quodlibet", action="store_true",
                         help="self and reflex play under Option Quodlibet (tests/data/quodlibet/)")
+    parser.add_argument("--mutualcastling", action="store_true",
+                        help="Option CastlingMutuallyExclusive (tests/data/mutualcastling/)")
     parser.add_argument("--exact", action="store_true",
                         help="exact- direct and self play (tests/data/exact/)")
     for flag, data in CONDITION_DATA.items():
@@ -1951,6 +2000,8 @@ def main() -> None:
         generate_quodlibet(args.popeye, args.seed, args.forms)
     elif args.exact:
         generate_exact(args.popeye, args.seed, args.forms)
+    elif args.mutualcastling:
+        generate_mutual_castling(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.hidden:

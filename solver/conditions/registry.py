@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableMapping
 
 from solver.base.errors import InputError
+from solver.conditions import mutual_castling
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
@@ -198,8 +199,11 @@ def conditions_of(problem) -> list:
 
 
 def rules_for(problem) -> Rules:
-    """The rule set of a problem (one twin's): its variant and conditions."""
-    return build_rules(conditions_of(problem), variant_of(problem))
+    """The rule set of a problem (one twin's): its variant and conditions, and
+    the options that change the rules (CastlingMutuallyExclusive)."""
+    rules = build_rules(conditions_of(problem), variant_of(problem))
+    mutual_castling.install(rules, problem.options)
+    return rules
 
 
 def unsupported_conditions(problem) -> str | None:

@@ -311,6 +311,10 @@ def header_text(problem: Problem) -> str:
     out.append(stipulation_line(problem) + "\n")
     out.extend(centred(line) + "\n" for line in attribute_lines(problem.pieces, language, problem.conditions))
     out.extend(centred(line) + "\n" for line in condition_lines(problem.conditions, language, _option_names(problem)))
+    if problem.has_option("CastlingMutuallyExclusive"):   # not centred, as Popeye has it
+        from solver.conditions.mutual_castling import header_line  # (only then: start-up)
+
+        out.append(header_line(problem.options, language) + "\n")
     for option in ("Duplex", "HalfDuplex", "Quodlibet"):  # in Popeye's order
         if problem.has_option(option):
             out.append(centred(MESSAGES[language][option]) + "\n")
