@@ -1611,6 +1611,64 @@ def generate_goals(binary: str, seed: int, forms: list[str] | None = None) -> No
         write_form(binary, GOALS_DIR, name, kept)
 
 
+MOVEGOALS_DIR = ROOT / "tests" / "data" / "movegoals"
+# --movegoals: the goals that read the last move (x, %, ep, 00, z) under conditions whose
+# moves have effects (solver.search.goals reads the effects journal): one file a condition
+# (its tag: the condition line), a few problems of each form (as GOAL_FORMS: stipulation,
+# options, how many, pieces besides the kings, setup); a target square on a rebirth rank
+# half the time (an AntiCirce capturer reborn there reaches it)
+MOVEGOAL_CONDITIONS = {
+    "Circe": "Circe", "MirrorCirce": "MirrorCirce", "AntipodeanCirce": "AntipodeanCirce",
+    "CirceRexInclusive": "Circe RexInclusive", "AntiCirce": "AntiCirce",
+    "AntiSuperCirce": "AntiSuperCirce", "EinsteinChess": "EinsteinChess",
+}
+MOVEGOAL_FORMS = {
+    "d_x2": ("x2", "Variation", 2, (2, 5), ""),
+    "d_steingewinn2": ("%2", "Variation", 2, (2, 5), ""),
+    "d_z2": ("z{z}2", "Variation", 2, (2, 5), ""),
+    "d_002": ("002", "Variation", 2, (2, 4), "castle"),
+    "h_x2": ("hx2", "", 2, (1, 4), ""),
+    "h_steingewinn2": ("h%2", "", 2, (1, 4), ""),
+    "h_z2": ("hz{z}2", "", 3, (1, 4), ""),
+    "h_002": ("h002", "", 2, (1, 3), "castle"),
+    "h_ep1_5": ("hep1.5", "", 2, (1, 3), "ep"),
+    "s_x2": ("sx2", "Variation", 2, (3, 6), ""),
+    "s_z2": ("sz{z}2", "Variation", 2, (3, 6), ""),
+    "ser_x3": ("ser-x3", "", 2, (1, 4), ""),
+    "ser_steingewinn3": ("ser-%3", "", 2, (1, 4), ""),
+    "ser_z3": ("ser-z{z}3", "", 3, (1, 4), ""),
+    "ser_003": ("ser-003", "", 2, (1, 3), "castle"),
+}
+
+
+def generate_movegoals(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/movegoals/CONDITION.inp / .out: random orthodox positions in
+    MOVEGOAL_FORMS under each of MOVEGOAL_CONDITIONS (`forms`: only these
+    conditions)."""
+    MOVEGOALS_DIR.mkdir(parents=True, exist_ok=True)
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+    rebirth = [f + r for f in "abcdefgh" for r in "1278"]
+    for tag, condition in MOVEGOAL_CONDITIONS.items():
+        if forms and tag not in forms:
+            continue
+        kept: list[str] = []
+        for name, (stipulation, options, wanted, (low, high), setup) in MOVEGOAL_FORMS.items():
+            rng = random.Random(f"{seed}-movegoal-{tag}-{name}")
+
+            def draw(rng=rng, stipulation=stipulation, options=options, low=low, high=high,
+                     setup=setup, name=name) -> str | None:
+                pieces = random_position(rng, rng.randint(low, high), 0.6 if name.startswith("s_") else 0.5)
+                pieces = None if pieces is None else goal_setup(rng, setup, pieces)
+                if pieces is None:
+                    return None
+                target = rng.choice(rebirth if rng.random() < 0.5 else squares)
+                return (problem_text(pieces, stipulation.replace("{z}", target), options)
+                        + f"Condition {condition}\n")
+
+            kept += kept_problems(binary, draw, wanted, 300)
+        write_form(binary, MOVEGOALS_DIR, tag, kept)
+
+
 HIDDEN_DIR = ROOT / "tests" / "data" / "sstipulation_hidden"
 # structured stipulations (--hidden) whose help or series play ends in a '/' nested branch,
 # not shown (solver.search.hidden_goal), and the m:n minimum lengths feerie maps onto exact-:
@@ -1982,6 +2040,9 @@ def main() -> None:
     parser.add_argument("--hidden", action="store_true",
                         help="structured stipulations ending in a '/' nested branch, and m:n"
                              " (tests/data/sstipulation_hidden/)")
+    parser.add_argument("--movegoals", action="store_true",
+                        help="the goals that read the last move under conditions with effects"
+                             " (tests/data/movegoals/)")
     parser.add_argument("--battlefaults", action="store_true",
                         help="orthodox battle positions once solved wrongly (tests/data/battlefaults/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
@@ -1991,6 +2052,8 @@ def main() -> None:
         generate_headers(args.popeye)
     elif args.battlefaults:
         generate_battlefaults(args.popeye, args.forms)
+    elif args.movegoals:
+        generate_movegoals(args.popeye, args.seed, args.forms)
     elif args.proofgames:
         generate_proofgames(args.popeye, args.seed, args.forms)
         generate_atob(args.popeye, args.seed, args.forms)

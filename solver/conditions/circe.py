@@ -75,7 +75,7 @@ from dataclasses import dataclass, replace
 
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, castle_bit
-from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
+from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, JOURNAL_TESTED, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION, capture_square
 from solver.pieces import generic
@@ -688,7 +688,7 @@ promote to: one move per kind, the kind in the move's bits from
     except InputError:
         kinds = None            # (refused by install)
     if kinds is not None:
-        return circekinds.preserves(kinds, rest, preserves_circe)
+        return circekinds.preserves(kinds, rest, preserves_circe) - {JOURNAL_TESTED}
     dropped = {NO_EFFECTS}
     if any(p in _BASE_PAWNS for p in params):
         dropped |= {WALK_MOVES_ONLY}
@@ -700,7 +700,21 @@ promote to: one move per kind, the kind in the move's bits from
     occupied = [p for p in params if p in _OCCUPIED]
     if occupied and occupied[-1] == "Strict" or "Super" in params:
         dropped |= {WALK_MOVES_ONLY, KING_STEPS_FREE}
-    return ALL_PROPERTIES - dropped
+    return ALL_PROPERTIES - dropped | _journal_tested(params, JOURNAL_CIRCE)
+
+
+# The parameters under which the goals that read the last move were compared
+# with Popeye (tests/test_movegoals.py): a capture is the move's, '%' a
+# capture whose victim is not reborn, a target square the mover's (Circe does
+# not move it; AntiCirce's capturer is followed to its rebirth square).  Under
+# the others (Parrain's rebirth a move later, the kinds of rebirth ...) those
+# goals are refused (`solver.engine.capabilities.MOVE_JOURNAL`).
+JOURNAL_CIRCE = frozenset({"Mirror", "Antipodes", "RexInclusive", "RexExclusive"})
+JOURNAL_ANTICIRCE = frozenset({"Super", "Calvet"})
+
+
+def _journal_tested(params: tuple[str, ...], tested: frozenset[str]) -> frozenset[str]:
+    return frozenset({JOURNAL_TESTED}) if set(params) <= tested else frozenset()
 
 
 # --------------------------------------------------------------- AntiCirce
@@ -792,7 +806,7 @@ def preserves_anticirce(params: tuple[str, ...]) -> frozenset[str]:
     squares (no orthodox check test, no local observation); captures the
     walks allow may be illegal."""
     return ALL_PROPERTIES - {NO_EFFECTS, CAPTURE_OBSERVES, LOCAL_OBSERVATION,
-                             WALK_MOVES_ONLY, KING_STEPS_FREE}
+                             WALK_MOVES_ONLY, KING_STEPS_FREE} | _journal_tested(params, JOURNAL_ANTICIRCE)
 
 
 def _alias(name: str) -> ConditionSpec:

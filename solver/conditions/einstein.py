@@ -46,7 +46,8 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import BISHOP, CASTLE_PATH, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE,
-                                        LOCAL_OBSERVATION, NO_EFFECTS, ORTHODOX_WALKS, WALK_MOVES_ONLY)
+                                        JOURNAL_TESTED, LOCAL_OBSERVATION, NO_EFFECTS, ORTHODOX_WALKS,
+                                        WALK_MOVES_ONLY)
 from solver.engine.move import CASTLE, DOUBLE, FAR_EN_PASSANT, LOCUST, NORMAL, PROMOTION
 from solver.engine import movegen
 from solver.pieces import generic
@@ -181,7 +182,10 @@ PRESERVES = ALL_PROPERTIES - {NO_EFFECTS, ORTHODOX_WALKS, CAPTURE_OBSERVES, WALK
                               LOCAL_OBSERVATION, KING_STEPS_FREE}
 
 
-def einstein_spec(name: str, on_capture, on_quiet) -> ConditionSpec:
+def einstein_spec(name: str, on_capture, on_quiet, journal: bool = False) -> ConditionSpec:
+    """`journal`: the goals that read the last move were compared with
+    Popeye's under it (tests/test_movegoals.py: the mover changes kind in
+    place, so a target square is its arrival; `capabilities.MOVE_JOURNAL`)."""
     rule = kind_rule(on_capture, on_quiet)
 
     def install(rules: Rules, params: tuple[str, ...]) -> Rules:
@@ -197,11 +201,12 @@ def einstein_spec(name: str, on_capture, on_quiet) -> ConditionSpec:
         rules.bind_check(in_check if generic_forced() else table_check, None, pseudo_moves)
         return rules
 
-    return ConditionSpec(install, lambda params: PRESERVES, has_effects=True)
+    preserves = PRESERVES | {JOURNAL_TESTED} if journal else PRESERVES
+    return ConditionSpec(install, lambda params: preserves, has_effects=True)
 
 
 SPECS: dict[str, ConditionSpec] = {
-    "EinsteinChess": einstein_spec("EinsteinChess", UP, DOWN),
+    "EinsteinChess": einstein_spec("EinsteinChess", UP, DOWN, journal=True),
     "ReversalEinsteinChess": einstein_spec("ReversalEinsteinChess", DOWN, UP),
     "AntiEinsteinChess": einstein_spec("AntiEinsteinChess", None, DOWN),
 }

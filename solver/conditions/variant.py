@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Iterable
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
-from solver.engine.capabilities import ALL_PROPERTIES, ONE_COLOUR, allows
+from solver.engine.capabilities import ALL_PROPERTIES, ONE_COLOUR, allows, kept
 from solver.pieces.attributes import ATTRIBUTES, effective
 from solver.pieces.catalogue import BY_KIND, by_code, promotion_pieces
 
@@ -86,9 +86,10 @@ class Variant:
 
     def restricted(self, preserves: Iterable[str]) -> "Variant":
         """The variant with only the properties that `preserves` also keeps
-        (a condition's declaration)."""
-        natural = None if self.natural is None else self.natural & frozenset(preserves)
-        return replace(self, properties=self.properties & frozenset(preserves), natural=natural)
+        (a condition's declaration: `capabilities.kept`)."""
+        preserves = kept(preserves)
+        natural = None if self.natural is None else self.natural & preserves
+        return replace(self, properties=self.properties & preserves, natural=natural)
 
 
 def generic_forced() -> bool:

@@ -55,9 +55,37 @@ ONE_COLOUR = "one_colour"
 good (no neutral piece, which is both sides' and is painted the colour each
 question needs: `solver.engine.neutral`)."""
 
+MOVE_JOURNAL = "move_journal"
+"""What a move did (captured, castled, took e.p., where its piece ended up)
+is read from its int, the piece it took and its effects journal as the
+goals that read the last move read them (`solver.search.goals`: a victim's
+rebirth is a piece of its side put on an empty square, a mover an effect
+takes off and puts back is followed, a change of kind in place keeps it
+where it is).  It holds wherever a move has no effects; a condition with
+effects keeps it only where it declares so, by `JOURNAL_TESTED` in what it
+preserves, once its goals were compared with Popeye's (`kept`)."""
+
+JOURNAL_TESTED = "journal_tested"
+"""Not a property but a declaration in a `preserves` set that drops
+NO_EFFECTS: the condition's effects are read right as `MOVE_JOURNAL` says
+(tested against Popeye: tests/test_movegoals.py).  A preserves set that
+drops NO_EFFECTS without it drops MOVE_JOURNAL too (`kept`)."""
+
 ALL_PROPERTIES = frozenset({ORTHODOX_WALKS, CAPTURE_OBSERVES, NO_EFFECTS, ONE_KING,
                             KING_STEP_TURN, SINGLE_MOVE_TURNS, KING_STEPS_FREE,
-                            WALK_MOVES_ONLY, LOCAL_OBSERVATION, ONE_COLOUR})
+                            WALK_MOVES_ONLY, LOCAL_OBSERVATION, ONE_COLOUR, MOVE_JOURNAL})
+
+
+def kept(preserves) -> frozenset[str]:
+    """The properties a condition's or attribute's `preserves` set keeps:
+    MOVE_JOURNAL wherever it keeps NO_EFFECTS (a move without effects says
+    all by its int), else only where it declares JOURNAL_TESTED."""
+    preserves = frozenset(preserves)
+    if NO_EFFECTS in preserves:
+        return preserves | {MOVE_JOURNAL}
+    if JOURNAL_TESTED in preserves:
+        return preserves - {JOURNAL_TESTED}
+    return preserves - {MOVE_JOURNAL}
 
 
 # -------------------------------------------------------------- shortcuts
@@ -122,10 +150,11 @@ SHORTCUTS: dict[str, Shortcut] = {s.name: s for s in (
 )}
 
 
-MOVE_GOALS = frozenset({NO_EFFECTS, SINGLE_MOVE_TURNS, ONE_COLOUR})
+MOVE_GOALS = frozenset({MOVE_JOURNAL, SINGLE_MOVE_TURNS, ONE_COLOUR})
 """What the goals that read the last move (capture, e.p., castling, target
-square: `solver.search.goals`) need: a turn is one move whose int and the
-piece it took, on the undo stack, say all it did (a Messigny exchange is
+square: `solver.search.goals`) need: a turn is one move whose int, the
+piece it took and its effects journal, on the undo stack, say all it did
+(a Messigny exchange is
 flagged: no capture, and its mover's piece arrives on `to`, as Popeye has it).  A
 requirement, not a shortcut: there is no generic form to fall back on, so
 FEERIE_GENERIC does not clear it (`Variant.keeps`)."""

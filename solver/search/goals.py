@@ -26,9 +26,18 @@ castling; 'zXY' the moving piece arrived on XY (the king, in a castling);
 
 The goals that read the last move (x, %, ep, 00, z: `needs_move`) read it
 from the position's undo stack (`pos.stack[-1]`: the move int and the piece
-it took), which says it all only where a turn is one move and nothing else
-happens (`MOVE_GOALS` in
-`solver.engine.capabilities`); elsewhere they are refused
+it took) and, where moves have effects, from its effects journal
+(`solver.engine.effects`), as Popeye's testers read its move journal: 'x'
+the move's own capture (whatever is reborn); '%' the same, but not where
+the victim is reborn (Popeye's Circe Steingewinn filter: a piece of the
+victim's side put on an empty square by the move's effects); 'ep' the
+move's capture e.p.; '00' the move was a castling; 'z' where the moving
+piece is once the effects are over (Popeye's
+`move_effect_journal_follow_piece_through_other_effects`: an AntiCirce
+capturer on its rebirth square, a piece that changes kind where it
+stands).  That holds only where a turn is one move and the journal says
+what the move did as read here (`MOVE_GOALS` in
+`solver.engine.capabilities`); elsewhere they are refused by name
 (`refusal`).  The goals whose mover must be in check after its own move
 (auto-mate '!#', double mate '##', counter-mate '##!') and those that need a
 condition's rebirths (circuits, exchanges, chess81, kiss) are not built:
@@ -40,8 +49,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.engine.board import SIDE_RIGHTS, parse_square, square_name
-from solver.engine.capabilities import MOVE_GOALS
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE
+from solver.engine.capabilities import MOVE_GOALS, MOVE_JOURNAL, ONE_COLOUR, SINGLE_MOVE_TURNS
+from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, LOCUST, capture_square
 from solver.model.problem import GOAL_NAMES
 
 
@@ -97,10 +106,11 @@ class Goal:
 
     def possible(self, pos, side: int) -> bool:
         """May `side` still reach the goal some moves on?  False only where it
-        never can: castling without castling rights (which never come back
-        where the goal may be played at all: no rebirth, `MOVE_GOALS`)."""
+        never can: castling without castling rights, which never come back
+        but where a piece put on a square by an effect may regain its right
+        (a rook reborn on its corner: `EffectsPosition.square_rights`)."""
         if self.symbol == "00":
-            return bool(pos.castling & SIDE_RIGHTS[side])
+            return bool(pos.castling & SIDE_RIGHTS[side]) or getattr(pos, "square_rights", False)
         return True
 
     def candidates(self, rules, pos) -> list:
@@ -191,14 +201,38 @@ def _is_capture(m: int, taken: int) -> bool:
     return flag == EN_PASSANT or (taken != 0 and flag != EXCHANGE and flag != CASTLE)
 
 
+def _is_en_passant(m: int) -> bool:
+    """An e.p. capture: beside `to`, or Einstein's over two ranks (a locust move)."""
+    flag = (m >> 14) & 7
+    return flag == EN_PASSANT or (flag == LOCUST and bool(m & FAR_EN_PASSANT))
+
+
+def _effects(pos) -> tuple:
+    """The last move's effects, oldest first: (square, piece before, bits
+    before, piece after, bits after); none on a position without a journal."""
+    journal = getattr(pos, "journal", None)
+    return journal[-1][2] if journal else ()
+
+
 def _captured(goal, rules, pos) -> bool:
     m, taken = _last(pos)
     return m >= 0 and _is_capture(m, taken)
 
 
+def _victim_reborn(pos, side: int) -> bool:
+    """Did the last move's effects put a piece of `-side` (the victim's side,
+    `side` the mover) on an empty square (a rebirth)?"""
+    return any(not old and new * side < 0 for _, old, _, new, _ in _effects(pos))
+
+
+def _won(goal, rules, pos) -> bool:
+    """Steingewinn: a capture whose victim is not reborn."""
+    return _captured(goal, rules, pos) and not _victim_reborn(pos, -pos.side)
+
+
 def _en_passant(goal, rules, pos) -> bool:
     m, _ = _last(pos)
-    return m >= 0 and (m >> 14) & 7 == EN_PASSANT
+    return m >= 0 and _is_en_passant(m)
 
 
 def _castled(goal, rules, pos) -> bool:
@@ -206,14 +240,30 @@ def _castled(goal, rules, pos) -> bool:
     return m >= 0 and (m >> 14) & 7 == CASTLE
 
 
+def _arrival(pos, m: int) -> int:
+    """Where the last move's piece stands once its effects are over (-1: off
+    the board): an effect that empties its square takes it off, the next
+    that puts a piece of its side on an empty square puts it back there, one
+    that changes the piece on its square leaves it there."""
+    sq = (m >> 7) & 127
+    side = -pos.side
+    for esq, old, _, new, _ in _effects(pos):
+        if sq >= 0:
+            if esq == sq and not new:
+                sq = -1
+        elif not old and new * side > 0:
+            sq = esq
+    return sq
+
+
 def _on_target(goal, rules, pos) -> bool:
     m, _ = _last(pos)
-    return m >= 0 and (m >> 7) & 127 == goal.target
+    return m >= 0 and _arrival(pos, m) == goal.target
 
 
 _REACHED = {
     "#": _mate, "=": _stalemate, "==": _double_stalemate, "#=": _mate_or_stalemate,
-    "!=": _auto_stalemate, "+": _check, "x": _captured, "%": _captured, "ep": _en_passant,
+    "!=": _auto_stalemate, "+": _check, "x": _captured, "%": _won, "ep": _en_passant,
     "00": _castled, "z": _on_target, "~": lambda goal, rules, pos: True,
 }
 
@@ -226,13 +276,14 @@ def _checking(goal, rules, pos) -> list:
 
 def _captures(goal, rules, pos) -> list:
     board = pos.board
-    return [t for t in rules.turns(pos) if _is_capture(t, board[(t >> 7) & 127])]
+    s = pos.side
+    return [t for t in rules.turns(pos) if _is_capture(t, board[capture_square(t, s)])]
 
 
 def _en_passants(goal, rules, pos) -> list:
     if not pos.ep and rules.records_ep:
         return []
-    return [t for t in rules.turns(pos) if (t >> 14) & 7 == EN_PASSANT]
+    return [t for t in rules.turns(pos) if _is_en_passant(t)]
 
 
 def _castlings(goal, rules, pos) -> list:
@@ -242,6 +293,8 @@ def _castlings(goal, rules, pos) -> list:
 
 
 def _to_target(goal, rules, pos) -> list:
+    if rules.effect_rules:      # an effect may take the mover on (AntiCirce's rebirth)
+        return rules.turns(pos)
     return [t for t in rules.turns(pos) if (t >> 7) & 127 == goal.target]
 
 
@@ -304,8 +357,12 @@ def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
     that read the last move need `MOVE_GOALS` kept."""
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
-        return (f"goal {goal.symbol} ({goal.name}) where a turn is more than one move or a move"
-                " has effects")
+        where = ("where a turn is more than one move" if not rules.variant.keeps({SINGLE_MOVE_TURNS})
+                 else "where a piece is of both sides" if not rules.variant.keeps({ONE_COLOUR})
+                 else "where a move has effects not compared with Popeye's"
+                 if not rules.variant.keeps({MOVE_JOURNAL})
+                 else "where a turn is more than one move or a move has effects")
+        return f"goal {goal.symbol} ({goal.name}) {where}"
     return None
 
 
