@@ -70,7 +70,7 @@ UNSUPPORTED = {
     "beispiel/stip.inp#45": "stipulation ser-szg121 is not supported: goal z (target square) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#46": "stipulation ser-x13 is not supported: goal x (capture) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#48": "stipulation ser-za825 is not supported: goal z (target square) where a turn is more than one move or a move has effects (condition Circe)",
-    "beispiel/stip.inp#66": "stipulation h##5 is not supported (goal ## (double mate))",
+    "beispiel/stip.inp#66": "condition Hole is not supported",
     "beispiel/stip.inp#67": "stipulation hr#2 is not supported (help-reflex play)",
     "beispiel/stip.inp#68": "option StartMoveNumber is not supported",
     "beispiel/stip.inp#72": "stipulation ser-hs#5 is not supported (series help-self play)",
