@@ -35,7 +35,7 @@ from lark.exceptions import VisitError
 from grammar.lark_util import parser
 from grammar.stipulation import parse_stipulation
 from solver.base.errors import InputError
-from solver.model.problem import BLACK, WHITE, HiddenEnd, Stipulation
+from solver.model.problem import BLACK, GOAL_NAMES, WHITE, HiddenEnd, Stipulation
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,11 @@ def _leaf(fork: Fork, hidden: bool = False) -> str:
     return node.text
 
 
+# goals a '/' nested end does not test (solver.search.hidden_goal): the mates of the
+# mover, whose move may leave it in check, and the kiss, which follows its piece
+# through the moves played (its memo keys on the position only)
+_NOT_NESTED = frozenset({"!#", "##", "##!", "k"})
+
 # the goal of the plain stipulation a '/' nested end is mapped with ('h~3')
 HIDDEN_PLACEHOLDER = "~"
 
@@ -216,6 +221,8 @@ def _hidden_end(fork: Fork) -> HiddenEnd:
     target = None
     if goal[0] in "zk" and len(goal) == 3:
         goal, target = goal[0], goal[1:]
+    if goal in _NOT_NESTED:
+        _refuse(f"goal {goal} ({GOAL_NAMES[goal]}) in a '/' nested branch")
     text = "/" + _shown(node)
     return HiddenEnd(text, node.max_length, goal, target, unchecked=bool(constraints))
 

@@ -67,6 +67,16 @@ _SOLVED = {
     ("proof", True): {"dia"},
     ("a=>b", False): {"a=>b"},   # A-to-B proof games: Black first (WhiteToPlay: White)
 }
+# Chess81 and the kiss go with every play form of the goals above; the mates
+# of the mover (auto-, double and counter-mate), whose last move may leave the
+# mover in check, with direct and help play (series too) only: in self and
+# reflex play that move would be a defence, which the battle search takes
+# from the legal moves alone.
+for _form, _goals in _SOLVED.items():
+    if _MORE <= _goals:
+        _goals |= {"c81", "k"}
+        if _form[0] in ("direct", "help"):
+            _goals |= {"!#", "##", "##!"}
 
 @lru_cache(maxsize=None)
 def _build_class():
@@ -132,6 +142,9 @@ def _reciprocal(stip: Stipulation, goal: str, target: str | None, len_tok) -> St
     unsupported = stip.unsupported
     if unsupported is None and goal not in _SOLVED[("help", False)]:
         unsupported = f"goal {goal} ({GOAL_NAMES.get(goal, goal)})"
+    for each in (goal, stip.goal):   # (the mates of the mover and the kiss: not in reciprocal play)
+        if unsupported is None and each in ("!#", "##", "##!", "k"):
+            unsupported = f"goal {each} ({GOAL_NAMES[each]}) in reciprocal help play"
     if unsupported is None and stip.series and stip.exact and stip.moves > 1:
         # Popeye's exact- series branch would need more moves than it has: it never solves
         unsupported = "exact- series reciprocal play (Popeye solves none)"
@@ -171,6 +184,8 @@ def _make(text, play, goal, target, moves, half, len_tok, reci, intro, exact) ->
             text = intro.value + text
     elif exact is not None and not reci and counting == "battle" and model_play not in ("direct", "self"):
         unsupported = unsupported or "exact- stipulations of reflex play"
+    if exact is not None and goal in ("!#", "##", "##!") and not (counting == "battle" and moves <= 1):
+        unsupported = unsupported or f"exact- with goal {goal} ({GOAL_NAMES[goal]})"
     intro_moves = 0
     if intro is not None:
         intro_moves = int(intro.value[:-2])

@@ -9,6 +9,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --fairy
     python tests/generate_popeye_data.py /path/to/popeye/py --conditions
     python tests/generate_popeye_data.py /path/to/popeye/py --goals
+    python tests/generate_popeye_data.py /path/to/popeye/py --goals2
     python tests/generate_popeye_data.py /path/to/popeye/py --circe
     python tests/generate_popeye_data.py /path/to/popeye/py --capturer
     python tests/generate_popeye_data.py /path/to/popeye/py --proofgames
@@ -1669,6 +1670,96 @@ def generate_movegoals(binary: str, seed: int, forms: list[str] | None = None) -
         write_form(binary, MOVEGOALS_DIR, tag, kept)
 
 
+GOALS_MATES_DIR = ROOT / "tests" / "data" / "popeye_goals_mates"
+# --goals2: the mates of the mover (auto-mate !#, double mate ##, counter-mate ##!), chess81
+# (c81) and the kiss (k); as GOAL_FORMS ('{k}': the square of a piece drawn, not a king), with
+# the setup 'boxed': the kings in corners walled in by a few pieces of their own, so that a
+# side may mate itself (positions in these goals are rare in random ones).
+GOAL_FORMS2 = {
+    "d_automate1": ("!#1", "", 6, (3, 7), "boxed"),
+    "d_automate2": ("!#2", "Try Variation", 6, (3, 7), "boxed"),
+    "d_automate2_set": ("!#2", "Variation SetPlay", 4, (3, 7), "boxed"),
+    "h_automate2": ("h!#2", "", 8, (2, 6), "boxed"),
+    "h_automate1_5": ("h!#1.5", "", 6, (2, 6), "boxed"),
+    "ser_automate3": ("ser-!#3", "", 6, (2, 6), "boxed"),
+    "serh_automate2": ("ser-h!#2", "", 6, (2, 6), "boxed"),
+    "d_dmate2": ("##2", "Try Variation", 6, (3, 8), "boxed"),
+    "h_dmate2": ("h##2", "", 8, (3, 8), "boxed"),
+    "h_dmate1_5": ("h##1.5", "", 6, (3, 8), "boxed"),
+    "ser_dmate3": ("ser-##3", "", 6, (3, 8), "boxed"),
+    "serh_dmate2": ("ser-h##2", "", 6, (3, 8), "boxed"),
+    "d_cmate2": ("##!2", "Variation", 6, (3, 8), "boxed"),
+    "h_cmate2": ("h##!2", "", 8, (3, 8), "boxed"),
+    "h_cmate1_5": ("h##!1.5", "", 6, (3, 8), "boxed"),
+    "ser_cmate3": ("ser-##!3", "", 4, (3, 8), "boxed"),
+    "serh_cmate2": ("ser-h##!2", "", 6, (3, 8), "boxed"),
+    "d_c812": ("c812", "Try Variation", 8, (2, 5), ""),
+    "d_c812_set": ("c812", "Variation SetPlay", 4, (2, 5), ""),
+    "h_c812": ("hc812", "", 8, (1, 4), ""),
+    "s_c812": ("sc812", "Variation", 6, (3, 6), ""),
+    "r_c812": ("rc812", "Variation", 6, (2, 5), ""),
+    "hs_c812": ("hsc812", "", 6, (2, 5), ""),
+    "ser_c813": ("ser-c813", "", 6, (1, 4), ""),
+    "serh_c812": ("ser-hc812", "", 6, (1, 4), ""),
+    "sers_c812": ("ser-sc812", "", 6, (3, 6), ""),
+    "d_kiss2": ("k{k}2", "Try Variation", 8, (2, 6), ""),
+    "h_kiss2": ("hk{k}2", "", 8, (2, 5), ""),
+    "h_kiss1_5": ("hk{k}1.5", "", 6, (2, 5), ""),
+    "s_kiss2": ("sk{k}2", "Variation", 6, (3, 6), ""),
+    "r_kiss2": ("rk{k}2", "Variation", 6, (2, 5), ""),
+    "ser_kiss3": ("ser-k{k}3", "", 6, (1, 4), ""),
+    "serh_kiss3": ("ser-hk{k}3", "", 6, (1, 4), ""),
+}
+
+
+def boxed_setup(rng: random.Random, pieces):
+    """The kings in two corners, each with one to three of its own pieces
+    beside it, and the drawn pieces elsewhere (None to draw again)."""
+    corners = rng.sample(["a1", "h1", "a8", "h8"], 2)
+    out = [("White", "K", corners[0]), ("Black", "K", corners[1])]
+    taken = set(corners)
+    for colour, corner in (("White", corners[0]), ("Black", corners[1])):
+        f, r = ord(corner[0]) - 97, int(corner[1])
+        beside = [chr(97 + f + df) + str(r + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)
+                  if (df or dr) and 0 <= f + df < 8 and 1 <= r + dr <= 8]
+        for sq in rng.sample(beside, rng.randint(1, 3)):
+            if sq in taken:
+                continue
+            kind = rng.choice("PPSBRQ")
+            if kind == "P" and sq[1] in "18":
+                kind = "S"
+            out.append((colour, kind, sq))
+            taken.add(sq)
+    return out + [p for p in pieces if p[1] != "K" and p[2] not in taken]
+
+
+def generate_goals2(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/popeye_goals_mates/FORM.inp / .out: random orthodox positions
+    in the goals of GOAL_FORMS2, in each play form."""
+    GOALS_MATES_DIR.mkdir(parents=True, exist_ok=True)
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+    for name, (stipulation, options, wanted, (low, high), setup) in GOAL_FORMS2.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-goal2-{name}")
+
+        def draw(rng=rng, stipulation=stipulation, options=options, low=low, high=high, setup=setup,
+                 name=name) -> str | None:
+            pieces = random_position(rng, rng.randint(low, high), 0.6 if name.startswith("s") else 0.5)
+            if pieces is not None and setup == "boxed":
+                pieces = boxed_setup(rng, pieces)
+            if pieces is None:
+                return None
+            others = [p[2] for p in pieces if p[1] != "K"]
+            if "{k}" in stipulation and not others:
+                return None
+            stip = stipulation.replace("{k}", rng.choice(others) if others else "")
+            return problem_text(pieces, stip.replace("{z}", rng.choice(squares)), options)
+
+        kept = kept_problems(binary, draw, wanted, ATTEMPTS)
+        write_form(binary, GOALS_MATES_DIR, name, kept)
+
+
 HIDDEN_DIR = ROOT / "tests" / "data" / "sstipulation_hidden"
 # structured stipulations (--hidden) whose help or series play ends in a '/' nested branch,
 # not shown (solver.search.hidden_goal), and the m:n minimum lengths feerie maps onto exact-:
@@ -2016,6 +2107,8 @@ def main() -> None:
                         help="the problems under conditions (tests/data/popeye_conditions/)")
     parser.add_argument("--goals", action="store_true",
                         help="the goals beyond mate and stalemate (tests/data/popeye_goals/)")
+    parser.add_argument("--goals2", action="store_true",
+                        help="auto-, double and counter-mate, chess81, kiss (tests/data/popeye_goals_mates/)")
     parser.add_argument("--proofgames", action="store_true",
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--halfneutral", action="store_true",
@@ -2067,6 +2160,8 @@ def main() -> None:
         generate_mutual_castling(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
+    elif args.goals2:
+        generate_goals2(args.popeye, args.seed, args.forms)
     elif args.hidden:
         generate_hidden(args.popeye, args.seed, args.forms)
     elif chosen:

@@ -129,7 +129,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
 
 
 @pytest.mark.parametrize("text, unsupported", [
-    ("##2", "double mate"), ("h##5", "double mate"), ("h##!3", "counter-mate"), ("!#1", "auto-mate"),
+    ("s##2", "double mate"), ("r##5", "double mate"), ("hs##!3", "counter-mate"), ("s!#1", "auto-mate"),
     ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
     ("ser-a=>b3", "goal a=>b"),
     ("exact-r#2", "exact- stipulations of reflex play"), ("exact-semi-r#3", "exact- stipulations of reflex"),
@@ -140,7 +140,7 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
     ("pser-#3", "parry"), ("pser-s#3", "parry"), ("phser-r#3", "parry"), ("1->h#4", "introductory moves (n->) before play other than series"),
     ("0->ser-#4", "introductory"), ("2->ser-reci-h#3", "introductory"), ("hr#2", "help-reflex"),
     ("ser-<>3", "exchange"), ("ser-r=3", "series reflex"),
-    ("ctr3", "circuit"), ("c812", "chess81"), ("kd42", "kiss"),
+    ("ctr3", "circuit"), ("reci-h(kd4)#2", "kiss"), ("reci-h(c81)##2", "double mate"),
 ])
 def test_other_popeye_stipulations_parse_as_unsupported(text, unsupported):
     stip = parse_stipulation(text)

@@ -56,7 +56,7 @@ UNSUPPORTED = {
     "beispiel/stip.inp#21": "stipulation ser-r+16 is not supported (series reflex play)",
     "beispiel/stip.inp#24": "condition AndernachChess with Circe is not supported",
     "beispiel/stip.inp#38": "goal % (Steingewinn) where a piece is of both sides (neutral pieces)",
-    "beispiel/stip.inp#66": "stipulation h##5 is not supported (goal ## (double mate))",
+    "beispiel/stip.inp#66": "condition Hole is not supported",
     "beispiel/stip.inp#67": "stipulation hr#2 is not supported (help-reflex play)",
     "beispiel/stip.inp#68": "option StartMoveNumber is not supported",
     "beispiel/stip.inp#72": "stipulation ser-hs#5 is not supported (series help-self play)",

@@ -339,6 +339,15 @@ def _check_twin(problem: Problem, label: str | None, intent: TwinIntent, count: 
                        sum(result.solution_counts))
 
 
+def _self_check_goal(problem: Problem) -> bool:
+    """Is the goal one whose last move may leave the mover in check (auto-,
+    double and counter-mate: `Goal.self_check`)?"""
+    from solver.search.goals import BUILT
+
+    stip = problem.stipulation
+    return stip.goal in BUILT and search_goal(stip).self_check
+
+
 def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
     """The verdict a twin gets without solving it (unsupported, illegal), or None."""
     from solver.run.solve import unsupported_reason
@@ -351,6 +360,10 @@ def _before_solving(problem: Problem, label: str | None) -> TwinVerdict | None:
         reason = "option NonTrivial is not supported by the checker yet (feerie solve solves it)"
     elif reason is None and problem.stipulation.postkey:
         reason = f"post-key play ({problem.stipulation.text}): the checker needs the problem with its key"
+    elif reason is None and _self_check_goal(problem):
+        # the intended last move is no legal turn (it leaves the mover in check): not matched yet
+        reason = (f"stipulation {problem.stipulation.text}: the checker does not judge goals whose last"
+                  " move leaves the mover in check yet (feerie solve solves them)")
     elif reason is None and problem.stipulation.play == "reciprocal-help":
         # a solution is a pair of lines (its two goals): counting and proving them is not built yet
         reason = f"stipulation {problem.stipulation.text}: the checker does not judge reciprocal play yet " \

@@ -88,7 +88,8 @@ from solver.base.errors import InputError
 from solver.engine import movegen
 from solver.engine.board import KING
 from solver.engine.capabilities import (
-    ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, SHORTCUTS, WALK_MOVES_ONLY,
+    ALL_PROPERTIES, CAPTURE_OBSERVES, KING_STEPS_FREE, ONE_COLOUR, SHORTCUTS, SINGLE_MOVE_TURNS,
+    WALK_MOVES_ONLY,
 )
 from solver.engine.escapes import flights, touches
 from solver.engine.move import EXCHANGE, Move
@@ -183,6 +184,14 @@ class Rules:
             self._legal = lambda pos, first_only=False: gen.legal_moves(
                 pos, promotions, first_only, check)
             self._has_legal = lambda pos: gen.has_legal_move(pos, promotions, check)
+        # (goals whose last move may leave the mover in check: `self_check_turns`)
+        from solver.pieces import generic as _generic
+
+        if v.allows("pins"):
+            self._pseudo = movegen.pseudo_moves   # the generator movegen.legal_moves filters
+        else:
+            self._pseudo = lambda pos: _generic.pseudo_moves(pos, promotions)
+        self._pseudo_of = self._legal
         if v.allows("checking_geometry"):
             self._checking = movegen.checking_moves
         elif v.allows("quiet_checks"):
@@ -242,6 +251,8 @@ class Rules:
         self._legal = lambda pos, first_only=False: generic.legal_moves(
             pos, promotions, first_only, check, watch, pseudo)
         self._has_legal = lambda pos: generic.has_legal_move(pos, promotions, check, watch, pseudo)
+        self._pseudo = lambda pos: pseudo(pos, promotions, watch=watch)
+        self._pseudo_of = self._legal
         self._checking = lambda pos: generic.checking_moves(pos, promotions, check, watch, pseudo)
 
     def _bind_neutral(self, promotions: tuple[int, ...], check: Callable | None = None,
@@ -365,6 +376,39 @@ class Rules:
         if not self.extra_moves and not self.move_filters:
             return self._has_legal(pos)
         return self.has_move(pos)
+
+    def knows_self_checks(self) -> bool:
+        """Can `self_check_turns` tell the moves legal but for leaving the mover
+        in check?  Where a turn is one move of one colour's piece, the legal
+        moves are the generic pseudo-legal ones that leave the mover unchecked
+        (no condition has put a generator of its own in, or subclassed the
+        turns), and no extra move or choice among the moves comes in."""
+        cls = type(self)
+        return (getattr(self, "_pseudo_of", None) is self._legal and cls.turns is Rules.turns
+                and cls.moves is Rules.moves and not self.extra_moves and not self.move_choices
+                and self.variant.keeps(frozenset({SINGLE_MOVE_TURNS, ONE_COLOUR})))
+
+    def self_check_turns(self, pos) -> list:
+        """The moves of the side to move legal but for leaving it in check
+        (the last move of the goals that test the mover's check: auto-mate,
+        double mate, counter-mate, for which Popeye has no self-check guard);
+        only where `knows_self_checks`."""
+        filters = self.move_filters
+        if self._allowed["pins"] or self._allowed["quiet_legality"]:
+            # the legal moves by pins and checkers (or by the squares the
+            # enemy's observation of the king depends on), cheaper than a test of each
+            legal = set(self._legal(pos))
+            return [m for m in self._pseudo(pos)
+                    if m not in legal and all(f(pos, m) for f in filters)]
+        s = pos.side
+        out = []
+        for m in self._pseudo(pos):
+            pos.make(m)
+            hit = self.in_check(pos, s)
+            pos.unmake()
+            if hit and all(f(pos, m) for f in filters):
+                out.append(m)
+        return out
 
     def checking_turns(self, pos) -> list:
         """The legal turns after which the opponent is in check: the only

@@ -67,6 +67,12 @@ def unsupported_reason(problem: Problem) -> str | None:
             if reason:
                 reasons.append(f"stipulation {stip.text} is not supported: {reason}"
                                f" ({_move_goal_blocker(problem)})")
+        elif stip.supported and stip.goal in BUILT and search_goal(stip).self_check:
+            # (mates of the mover: the moves legal but for leaving the mover in check)
+            reason = refusal(search_goal(stip), rules_for(problem))
+            if reason:
+                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
+                               f" ({_goal_blocker(problem, search_goal(stip))})")
     return reasons[0] if reasons else None
 
 
@@ -81,6 +87,23 @@ def _move_goal_blocker(problem: Problem) -> str:
     if plain.keeps(MOVE_GOALS):
         for cond in conditions_of(problem):
             if not build_rules([cond], plain).variant.keeps(MOVE_GOALS):
+                return f"condition {cond.name}"
+        return "these conditions together"
+    if plain.neutral:
+        return "neutral pieces"
+    return "piece attributes " + ", ".join(sorted(plain.attributes)) if plain.attributes else "these pieces"
+
+
+def _goal_blocker(problem: Problem, goal) -> str:
+    """What keeps `goal` from being played (`goals.refusal`): the first
+    condition that alone does, else the pieces."""
+    from solver.conditions.registry import build_rules, conditions_of
+    from solver.conditions.variant import variant_of
+
+    plain = variant_of(problem)
+    if refusal(goal, build_rules([], plain)) is None:
+        for cond in conditions_of(problem):
+            if refusal(goal, build_rules([cond], plain)) is not None:
                 return f"condition {cond.name}"
         return "these conditions together"
     if plain.neutral:
@@ -425,6 +448,8 @@ def _shareable(problem: Problem, spec: SectionSpec) -> bool:
         return False  # a reciprocal end at the diagram would be found by every part
     if problem.stipulation.play in ("proof", "a=>b"):
         return False  # a proof game's first turns are the game array's, not the diagram's
+    if problem.stipulation.goal in BUILT and search_goal(problem.stipulation).self_check:
+        return False  # a first move may be a goal move that is no legal turn (not counted)
     return len(spec.schedules) <= 1 or not (problem.has_option("MaxSolutions")
                                             or problem.has_option("StopOnShortSolutions"))
 

@@ -111,7 +111,7 @@ class Battle:
         self._lose: dict = {}
         # what a memo entry is keyed by: the position (a search with state of
         # its own, solver.search.nontrivial, adds it)
-        self._memo_key = rules.key
+        self._memo_key = goal.memo_key(rules)
         # each table's bound: half the search's share of the memory budget
         self._memo_limit = budget.entries(SEARCH_SHARE / 2, MEMO_ENTRY_BYTES)
         rules.bound_caches(budget)
@@ -153,6 +153,16 @@ class Battle:
                 out.append(t)
             rules.undo(pos, t)
         return out
+
+    def _attacker_turns(self) -> list:
+        """The attacker's turns, and where its own goal move wins and may leave
+        it in check (`Goal.self_check`: auto-mate, double and counter-mate)
+        those goal moves too, which are no legal turns (Popeye plays them
+        without its self-check guard)."""
+        turns = self.rules.turns(self.pos)
+        if self._attacker_goal and self.goal.self_check:
+            turns += self.goal.reaching_turns(self.rules, self.pos)
+        return turns
 
     def has_goal_turn(self) -> bool:
         pos, rules = self.pos, self.rules
@@ -439,7 +449,7 @@ class Battle:
         nodes = [] if out is None else out
         complete = _completer(nodes, on_key)
 
-        turns = rules.turns(pos)
+        turns = self._attacker_turns()
         if only is not None:
             turns = [turns[i] for i in only if i < len(turns)]
         turns = print_order(rules, pos, turns)
@@ -626,7 +636,7 @@ class Battle:
         if length == 0:
             return
         pos, rules = self.pos, self.rules
-        for t in rules.turns(pos):
+        for t in self._attacker_turns():
             child = self._played(Role.CONTINUATION, t)
             try:
                 if not self.turn_wins(length):
@@ -655,7 +665,7 @@ class Battle:
             if length is None:
                 return None, [], [], ()
             turns, nodes = [], []
-            for t in rules.turns(pos):
+            for t in self._attacker_turns():
                 child = self._played(Role.THREAT, t)
                 try:
                     if not self.turn_wins(length):
@@ -678,7 +688,7 @@ class Battle:
         colour on a threat pawn's arrival square; the pawn's double step
         is then still the threat)."""
         pos, rules = self.pos, self.rules
-        legal = {_squares_of(t): t for t in rules.turns(pos)}
+        legal = {_squares_of(t): t for t in self._attacker_turns()}
         for threat in threat_turns:
             t = legal.get(_squares_of(threat))
             if t is None:

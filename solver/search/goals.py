@@ -38,18 +38,32 @@ capturer on its rebirth square, a piece that changes kind where it
 stands).  That holds only where a turn is one move and the journal says
 what the move did as read here (`MOVE_GOALS` in
 `solver.engine.capabilities`); elsewhere they are refused by name
-(`refusal`).  The goals whose mover must be in check after its own move
-(auto-mate '!#', double mate '##', counter-mate '##!') and those that need a
-condition's rebirths (circuits, exchanges, chess81, kiss) are not built:
-`goal_of` refuses them by name.
+(`refusal`).  The goals that need a condition's rebirths (circuits,
+exchanges) are not built: `goal_of` refuses them by name.
+
+The mates of the mover, the kiss and chess81 (their block below, "mates of
+the mover, kiss, chess81"): '!#' (auto-mate) the mover is in check and has
+no move (tested as if it were to move); '##' (double mate) both sides are
+in check and have no move, the mover having had a legal move before;
+'##!' (counter-mate) the same, the mover having been mated before its move.
+The final move of these three may leave the mover in check (Popeye leaves
+out its self-check guard where a goal tests the mover's check): their
+candidates are the moves legal but for that (`Rules.self_check_turns`),
+and they are refused where the rules cannot tell them (`refusal`).  'c81'
+(chess81): the moving piece arrives on the far rank of its side (rank 8 for
+White); 'kXY' (kiss): the moving piece arrives beside the piece that stood
+on XY in the diagram (followed through the moves on the undo stack), and no
+other piece stands beside that one.  These two read the undo stack only
+(`stack_only`): they are refused where a move has effects.  Popeye prints '!#' after the check
+sign, '##' and '##!' for it, 'c81' after it, nothing for the kiss.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.engine.board import SIDE_RIGHTS, parse_square, square_name
-from solver.engine.capabilities import MOVE_GOALS, MOVE_JOURNAL, ONE_COLOUR, SINGLE_MOVE_TURNS
+from solver.engine.board import KING_TARGETS, SIDE_RIGHTS, parse_square, square_name
+from solver.engine.capabilities import MOVE_GOALS, MOVE_JOURNAL, NO_EFFECTS, ONE_COLOUR, SINGLE_MOVE_TURNS
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, LOCUST, capture_square
 from solver.model.problem import GOAL_NAMES
 
@@ -69,11 +83,28 @@ class Goal:
     immobile: bool | None = None
     needs_move: bool = False
     target: int = -1
+    # (mates of the mover, kiss: their block below) the final move may leave
+    # the mover in check (`Rules.self_check_turns`); `reached` reads the moves
+    # played since the diagram, which the position's key does not say (`memo_key`)
+    self_check: bool = False
+    history: bool = False
+    # `reached` reads the last move from the undo stack alone, not from the
+    # effects journal (chess81, kiss): played only where moves have no effects
+    stack_only: bool = False
 
     @property
     def text(self) -> str:
         """The goal as written in a stipulation ('zh3' for a target square)."""
         return self.symbol + (square_name(self.target) if self.target >= 0 else "")
+
+    def memo_key(self, rules):
+        """What the searches key their memos by: `rules.key`, and for a goal
+        that reads the moves played (`history`: the kiss follows its piece)
+        what it reads of them."""
+        if not self.history:
+            return rules.key
+        key, part = rules.key, _HISTORY[self.symbol]
+        return lambda pos: (key(pos), part(self, pos))
 
     @property
     def name(self) -> str:
@@ -84,6 +115,8 @@ class Goal:
         """What the checker says of a final move that does not reach the goal."""
         if self.symbol == "z":
             return f"does not reach {square_name(self.target)}"
+        if self.symbol == "k":
+            return f"does not kiss the piece of {square_name(self.target)}"
         return _MISSED.get(self.symbol, "does not reach the goal")
 
     @property
@@ -319,10 +352,163 @@ _GOALS = {g.symbol: g for g in (
     Goal("~", "", False),
 )}
 
+# ------------------------------------ mates of the mover, kiss, chess81
+
+def _mover_in_check(rules, pos) -> bool:
+    return rules.in_check(pos, -pos.side)
+
+
+def _auto_mate(goal, rules, pos) -> bool:
+    return _mover_in_check(rules, pos) and _mover_immobile(rules, pos)
+
+
+def _both_mated(rules, pos) -> bool:
+    return _mate(None, rules, pos) and _auto_mate(None, rules, pos)
+
+
+def _before_last(pos, test) -> bool:
+    """`test()` on the position before the last move (taken back and made
+    again: a turn is one move, `self_check_turns`)."""
+    m = pos.stack[-1][0]
+    if m < 0:
+        return False
+    pos.unmake()
+    try:
+        return test()
+    finally:
+        pos.make(m)
+
+
+def _double_mate(goal, rules, pos) -> bool:
+    """Both sides mated, the mover not immobile before its move (Popeye's
+    doublemate filter)."""
+    return _both_mated(rules, pos) and _before_last(pos, lambda: rules.has_turn(pos))
+
+
+def _counter_mate(goal, rules, pos) -> bool:
+    """Both sides mated, the mover mated before its move (Popeye's
+    countermate filter)."""
+    return _both_mated(rules, pos) and _before_last(
+        pos, lambda: rules.in_check(pos) and not rules.has_turn(pos))
+
+
+def _self_checks(goal, rules, pos) -> list:
+    """The final moves of '!#': only a move that leaves the mover in check
+    can (a legal one leaves it unchecked)."""
+    return rules.self_check_turns(pos)
+
+
+def _double_mate_candidates(goal, rules, pos) -> list:
+    return rules.self_check_turns(pos) if rules.has_turn(pos) else []
+
+
+def _counter_mate_candidates(goal, rules, pos) -> list:
+    if not rules.in_check(pos) or rules.has_turn(pos):
+        return []
+    return rules.self_check_turns(pos)
+
+
+def _far_rank(side: int) -> int:
+    return 7 if side > 0 else 0
+
+
+def _stack_arrival(m: int) -> int:
+    """The square the moving piece stands on after the move (the king's,
+    in a castling; the mover's piece in a Messigny exchange: `to`)."""
+    return (m >> 7) & 127
+
+
+def _chess81(goal, rules, pos) -> bool:
+    m, _ = _last(pos)
+    return m >= 0 and _stack_arrival(m) >> 4 == _far_rank(-pos.side)
+
+
+def _to_far_rank(goal, rules, pos) -> list:
+    rank = _far_rank(pos.side)
+    return [t for t in rules.turns(pos) if _stack_arrival(t) >> 4 == rank]
+
+
+def _kissed(goal, pos) -> int:
+    """Where the piece of the diagram's target square stands now (-1: taken,
+    or none stood there), followed through the moves on the undo stack
+    (`MOVE_GOALS`: each entry is one move and says all it did)."""
+    sq = goal.target
+    for entry in pos.stack:
+        if sq < 0:
+            break
+        m = entry[0]
+        if m < 0:          # a pass (set_state)
+            continue
+        frm, to, flag = m & 127, (m >> 7) & 127, (m >> 14) & 7
+        if flag == CASTLE:
+            rook_from = (frm & 0x70) | ((m >> 17) & 7)
+            if sq == frm:
+                sq = to
+            elif sq == rook_from:
+                sq = to - 1 if to > frm else to + 1
+        elif flag == EXCHANGE:
+            if sq == frm:
+                sq = to
+            elif sq == to:
+                sq = frm
+        elif sq == frm:
+            sq = to
+        elif sq == to or (flag == EN_PASSANT and sq == (frm & 0x70) | (to & 7)) \
+                or (flag == LOCUST and sq == (m >> 24) & 127):
+            sq = -1
+    return sq
+
+
+def _beside(a: int, b: int) -> bool:
+    return a != b and abs((a & 7) - (b & 7)) <= 1 and abs((a >> 4) - (b >> 4)) <= 1
+
+
+def _kiss(goal, rules, pos) -> bool:
+    """The moving piece stands beside the kissed one, and no other piece does
+    (Popeye: solving/goals/kiss.c)."""
+    m, _ = _last(pos)
+    if m < 0:
+        return False
+    kissed = _kissed(goal, pos)
+    kisser = _stack_arrival(m)
+    if kissed < 0 or not _beside(kissed, kisser):
+        return False
+    board = pos.board
+    return not any(board[x] and x != kisser for x in KING_TARGETS[kissed])
+
+
+def _to_kissed(goal, rules, pos) -> list:
+    kissed = _kissed(goal, pos)
+    if kissed < 0:
+        return []
+    return [t for t in rules.turns(pos) if _beside(kissed, _stack_arrival(t))]
+
+
+_REACHED.update({"!#": _auto_mate, "##": _double_mate, "##!": _counter_mate,
+                 "c81": _chess81, "k": _kiss})
+_CANDIDATES.update({"!#": _self_checks, "##": _double_mate_candidates,
+                    "##!": _counter_mate_candidates, "c81": _to_far_rank, "k": _to_kissed})
+_HISTORY = {"k": lambda goal, pos: _kissed(goal, pos)}
+_MISSED.update({"!#": "does not mate its own side", "##": "does not mate both sides",
+                "##!": "does not counter-mate", "c81": "does not reach the far rank"})
+_GOALS.update({g.symbol: g for g in (
+    Goal("!#", "!#", False, self_check=True),
+    Goal("##", "##", True, self_check=True),
+    Goal("##!", "##!", True, self_check=True),
+    Goal("c81", "c81", False, needs_move=True, stack_only=True),
+)})
+
+
+def _kiss_goal(target: str) -> Goal:
+    return Goal("k", "", False, needs_move=True, target=parse_square(target), history=True, stack_only=True)
+
+
+# ------------------------------------ (end of mates of the mover, kiss, chess81)
+
 LIMITED = frozenset({"00"})
 """The goals whose `possible` may say False (the others: always True)."""
 
-BUILT = frozenset(_GOALS) | {"z"}
+BUILT = frozenset(_GOALS) | {"z", "k"}
 """The goal symbols feerie plays."""
 
 INTELLIGENT = frozenset({"#", "=", "#="})
@@ -338,6 +524,10 @@ def goal_of(symbol: str, target: str | None = None) -> Goal:
         if target is None:
             raise ValueError("the target-square goal needs its square")
         return Goal("z", "z", False, needs_move=True, target=parse_square(target))
+    if symbol == "k":
+        if target is None:
+            raise ValueError("the kiss goal needs its square")
+        return _kiss_goal(target)
     goal = _GOALS.get(symbol)
     if goal is None:
         raise ValueError(f"goal {symbol} is not built")
@@ -348,8 +538,8 @@ def as_goal(goal: "Goal | str") -> Goal:
     """A goal object from a goal or its text (the searches accept either)."""
     if isinstance(goal, Goal):
         return goal
-    if goal.startswith("z") and len(goal) == 3:
-        return goal_of("z", goal[1:])
+    if goal[:1] in ("z", "k") and len(goal) == 3:
+        return goal_of(goal[0], goal[1:])
     return goal_of(goal)
 
 
@@ -363,6 +553,11 @@ def refusal(goal: Goal, rules) -> str | None:
                  if not rules.variant.keeps({MOVE_JOURNAL})
                  else "where a turn is more than one move or a move has effects")
         return f"goal {goal.symbol} ({goal.name}) {where}"
+    if goal.stack_only and not rules.variant.keeps({NO_EFFECTS}):
+        return f"goal {goal.symbol} ({goal.name}) where a move has effects"
+    if goal.self_check and not rules.knows_self_checks():
+        return (f"goal {goal.symbol} ({goal.name}), whose last move may leave the mover in check,"
+                " where the moves legal but for that are not known")
     return None
 
 

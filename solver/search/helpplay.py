@@ -194,11 +194,22 @@ class LineSearch(LineCollector):
                  max_solutions: int | None = None) -> None:
         super().__init__(rules, pos, schedule, budget, max_solutions)
         self.goal = as_goal(goal)
+        # what the failure memos key on: the position (and what the goal reads of the moves played)
+        self._key = self.goal.memo_key(rules)
         # a goal that may become unreachable on the way (castling): tested at each slot
         self._limited = self.goal.symbol in LIMITED and schedule.final == "goal"
 
     def goal_reached(self) -> bool:
         return self.goal.reached(self.rules, self.pos)
+
+    def mark(self, passes: bool = False) -> str:
+        """As `LineCollector.mark`; but where the goal's last move may be played
+        by a side that has no legal move (`Goal.self_check`: a counter-mate
+        answers a mate), a move before it that leaves no move is marked as a
+        check only, as Popeye marks it ('3.Da5-c5 + Kc8-b7 ##!')."""
+        if self.goal.self_check and not passes:
+            return "+" if self.rules.in_check(self.pos) else ""
+        return super().mark(passes)
 
     def solve(self, out: list[Node] | None = None, only: list[int] | None = None) -> list[Node]:
         """All lines, as a trie of nodes appended to `out` as they are found
@@ -230,7 +241,7 @@ class LineSearch(LineCollector):
             if not turns:
                 return out
         else:
-            key = (rules.key(pos), i)
+            key = (self._key(pos), i)
             if key in self._fail:
                 return out
         self.budget.tick()
@@ -356,7 +367,7 @@ class LineSearch(LineCollector):
         Every move is tested before any is described (the first that fails
         ends it), and a position that fails is remembered."""
         pos, rules = self.pos, self.rules
-        key = (rules.key(pos), len(self.schedule.sides))
+        key = (self._key(pos), len(self.schedule.sides))
         if key in self._fail:
             return out
         turns = rules.turns(pos)
@@ -433,7 +444,7 @@ class ReciprocalSearch(LineSearch):
 
     def _end(self, out: list[Node]) -> list[Node]:
         pos, rules = self.pos, self.rules
-        key = (rules.key(pos), len(self.schedule.sides))
+        key = (self._key(pos), len(self.schedule.sides))
         if key in self._fail:
             return out
         self.budget.tick()
