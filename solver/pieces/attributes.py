@@ -240,6 +240,16 @@ ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings", "HaanerChess"})
 conditions: they make royal pieces of their kings themselves
 (solver.conditions.frankfurt, kobul), or change nothing of what a royal
 piece is (HaanerChess: solver.conditions.haaner, compared with Popeye)."""
+ROYAL_ALONE_CONDITIONS = frozenset({"AntiCirce", "NoCapture", "ChecklessChess", "GridChess",
+                                    "GhostChess"})
+"""Conditions that play royal pieces when each is the problem's only
+condition, compared with Popeye (tests/data/attrcombos/): AntiCirce reborns
+a royal capturer as a king (`solver.conditions.circe`), the others change
+nothing of what a royal piece is."""
+KAMIKAZE_ALONE_CONDITIONS = frozenset({"Circe"})
+"""Conditions that play kamikaze pieces when each is the problem's only
+condition: Circe (Popeye's Circe Kamikaze, `solver.conditions.circe`: the
+kamikaze capturer is reborn as AntiCirce's capturer, before its victim)."""
 ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 """... and royal pawns: FrankfurtChess's check test has Popeye's e.p. check
 of a royal pawn."""
@@ -269,15 +279,21 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
-        royal_rules = names == ["Royal"] and bool(conditions) and all(
-            cond in ROYAL_CONDITIONS for cond in conditions)
+        conditions_played = names == ["Royal"] and bool(conditions) and (all(
+            cond in ROYAL_CONDITIONS for cond in conditions) or (
+            len(conditions) == 1 and conditions[0] in ROYAL_ALONE_CONDITIONS))
+        if names == ["Kamikaze"] and len(conditions) == 1 and conditions[0] in KAMIKAZE_ALONE_CONDITIONS:
+            if kind == "K":
+                out.append(f"piece attribute Kamikaze on a king with condition {conditions[0]}"
+                           " is not supported")
+            conditions_played = True
         if "Royal" in names and kind == "P" and not (
-                royal_rules and all(cond in ROYAL_PAWN_CONDITIONS for cond in conditions)):
+                conditions_played and all(cond in ROYAL_PAWN_CONDITIONS for cond in conditions)):
             out.append("piece attribute Royal on a pawn is not supported")
         if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
             out.append("piece attribute Chameleon with fairy pieces is not supported")
         for cond in conditions:
-            if not royal_rules:
+            if not conditions_played:
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
     return out
 
