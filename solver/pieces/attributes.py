@@ -41,7 +41,10 @@ What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
 royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
 is of orthodox pieces); attributes with a fairy condition or on a neutral
-piece (Royal under FrankfurtChess, KobulKings or HaanerChess alone excepted: `ROYAL_CONDITIONS`); the other Popeye attributes.
+piece (Royal under FrankfurtChess, KobulKings or HaanerChess excepted: `ROYAL_CONDITIONS`;
+Royal under AntiCirce, NoCapture, ChecklessChess, GridChess or GhostChess alone:
+`ROYAL_ALONE_CONDITIONS`; Kamikaze, but on a king, under Circe alone:
+`KAMIKAZE_ALONE_CONDITIONS`, tests/data/attrcombos/); the other Popeye attributes.
 """
 
 from __future__ import annotations
