@@ -46,11 +46,62 @@ def _reason(text: str) -> str | None:
 
 def test_refusals_name_the_combination():
     # two conditions beside a royal piece: each alone is compared, not together
-    assert "piece attribute Royal with condition" in _reason(
+    assert "piece attribute Royal with conditions AntiCirce and NoCapture together is not supported" in _reason(
         "condition AntiCirce NoCapture\npieces white royal Qa1 black Kh8\nstip #2")
     # Royal beside AntiCirce's change of kind (Einstein) is not played
     assert "with piece attributes is not supported" in _reason(
         "condition AntiCirce Einstein\npieces white royal Qa1 black Kh8 Rb2\nstip #2")
     # Kamikaze with another condition than Circe
     assert "piece attribute Kamikaze with condition AntiCirce is not supported" in _reason(
-        "condition AntiCirce\npieces white Ka1 kamikaze Qb1 black Kh8\nstip #2")
+        "condition AntiCirce\npieces white Ka1 white kamikaze Qb1 black Kh8\nstip #2")
+
+
+def _walk(condition: str, pieces: str, depth: int = 2) -> int:
+    """Play every legal line `depth` plies deep: each make / unmake restores
+    the position (key, hash, royal squares, attributes); how many lines."""
+    from popeye_reference import problem_of
+    from solver.conditions.registry import rules_for
+
+    problem = problem_of(condition, pieces, "#2")
+    rules = rules_for(problem)
+    pos = rules.position(problem, 1)
+    count = 0
+
+    def walk(d: int) -> None:
+        nonlocal count
+        if not d:
+            count += 1
+            return
+        for m in rules.moves(pos):
+            before = (pos.key(), pos.hash, tuple(pos.kings), dict(pos.attrs))
+            pos.make(m)
+            assert pos.hash == pos.compute_hash()
+            walk(d - 1)
+            pos.unmake()
+            assert (pos.key(), pos.hash, tuple(pos.kings), dict(pos.attrs)) == before
+
+    walk(depth)
+    return count
+
+
+def test_make_unmake_restore_royal_under_anticirce():
+    assert _walk("AntiCirce", "white royal Qd4 white Ra1 black royal Rd6 black Bb6 Sc3") > 50
+
+
+def test_make_unmake_restore_kamikaze_under_circe():
+    assert _walk("Circe", "white Ke1 white kamikaze Qd5 Pb7 black Kh8 Ra8 black kamikaze Sd7 Bf5") > 50
+
+
+def test_reborn_royal_capturer_is_still_royal():
+    from popeye_reference import problem_of
+    from solver.conditions.registry import rules_for
+    from solver.engine.board import parse_square
+
+    problem = problem_of("AntiCirce", "white royal Qd4 black Kg8 Rd6", "#2")
+    rules = rules_for(problem)
+    pos = rules.position(problem, 1)
+    [m] = [m for m in rules.moves(pos) if (m >> 7) & 127 == parse_square("d6")]
+    pos.make(m)
+    assert pos.kings[1] == parse_square("d1") and pos.attrs.get(parse_square("d1"))
+    pos.unmake()
+    assert pos.kings[1] == parse_square("d4")

@@ -295,6 +295,13 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
             out.append("piece attribute Royal on a pawn is not supported")
         if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
             out.append("piece attribute Chameleon with fairy pieces is not supported")
+        alone = ROYAL_ALONE_CONDITIONS if names == ["Royal"] else (
+            KAMIKAZE_ALONE_CONDITIONS if names == ["Kamikaze"] else frozenset())
+        if not conditions_played and len(conditions) > 1 and alone & set(conditions):
+            # each played alone, not together
+            out.append(f"piece attribute {names[0]} with conditions {' and '.join(conditions)}"
+                       " together is not supported")
+            continue
         for cond in conditions:
             if not conditions_played:
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
