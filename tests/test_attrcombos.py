@@ -22,8 +22,14 @@ from solver.run.solve import unsupported_reason
 
 DATA = Path(__file__).parent / "data" / "attrcombos"
 CASES = cases(DATA)
-SLOW: set[str] = set()
-GENERIC_SLOW: set[str] = set()
+# over 10 s each (2026-12-04, wall time on a machine loaded ~9 times over: the h#2 forms);
+# compared only under FEERIE_SLOW_TESTS=1 (all of them equal Popeye on both paths then)
+SLOW = {f"{form}#{n}" for form, ns in (
+    ("RoyalAntiCirce", (16, 17, 18, 19, 20)), ("RoyalCheckless", (17, 18, 19, 20)),
+    ("RoyalGrid", (18, 19, 20)), ("RoyalGhost", (16, 17, 18, 20)), ("RoyalNoCapture", (19, 20)))
+    for n in ns}
+GENERIC_SLOW = {"RoyalCheckless#17", "RoyalGhost#18", "RoyalNoCapture#19", "RoyalAntiCirce#18",
+                "RoyalGrid#20", "KamikazeCirce#19", "RoyalCheckless#20"}
 
 
 def test_every_form_has_problems():
