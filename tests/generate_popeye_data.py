@@ -31,6 +31,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --hidden
     python tests/generate_popeye_data.py /path/to/popeye/py --haaner
     python tests/generate_popeye_data.py /path/to/popeye/py --circecage
+    python tests/generate_popeye_data.py /path/to/popeye/py --attrcombos
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -2097,6 +2098,94 @@ def generate_battlefaults(binary: str, forms: list[str] | None = None) -> None:
         print(form, len(problems))
 
 
+# ----------------------------------------------------------- attrcombos
+ATTRCOMBOS_DIR = ROOT / "tests" / "data" / "attrcombos"
+# --attrcombos: piece attributes beside a condition (tests/test_attrcombos.py), to
+# tests/data/attrcombos/: form -> (attribute, condition text or "", stipulations).
+# Royal: one side (or both) has a royal officer instead of its king (a royal
+# pawn in RoyalPawn); Kamikaze: a few kamikaze pieces of both sides.
+# Targeted.inp is written by hand.
+ATTRCOMBOS_STIPS = ("~1", "~1", "#2", "h#2", "s#2")
+ATTRCOMBOS_FORMS = {
+    "RoyalAntiCirce": ("Royal", "AntiCirce", ATTRCOMBOS_STIPS),
+    "RoyalNoCapture": ("Royal", "NoCapture", ATTRCOMBOS_STIPS),
+    "RoyalCheckless": ("Royal", "ChecklessChess", ATTRCOMBOS_STIPS),
+    "RoyalGrid": ("Royal", "GridChess", ATTRCOMBOS_STIPS),
+    "RoyalGhost": ("Royal", "GhostChess", ATTRCOMBOS_STIPS),
+    "KamikazeCirce": ("Kamikaze", "Circe", ATTRCOMBOS_STIPS),
+}
+ATTRCOMBOS_PROBLEMS = 5
+
+
+def attrcombos_pieces(rng: random.Random, attribute: str) -> list[tuple[str, str, str, tuple]]:
+    """(colour, kind, square, attributes) of a random position for one form."""
+    squares = [f + r for f in "abcdefgh" for r in "12345678"]
+    rng.shuffle(squares)
+    out = []
+    royal_sides = set()
+    if attribute in ("Royal", "RoyalPawn"):
+        royal_sides = {rng.choice(("White", "Black"))}
+        if rng.random() < 0.4:
+            royal_sides = {"White", "Black"}
+    for colour in ("White", "Black"):
+        count = rng.randint(2, 4)
+        if colour in royal_sides:
+            if attribute == "RoyalPawn" and (colour == "White" or rng.random() < 0.5):
+                sq = next(s for s in squares if s[1] in "234567")
+                squares.remove(sq)
+                out.append((colour, "P", sq, ("Royal",)))
+            else:
+                out.append((colour, rng.choice("QRBS"), squares.pop(), ("Royal",)))
+        else:
+            out.append((colour, "K", squares.pop(), ()))
+        for _ in range(count):
+            sq = squares.pop()
+            kind = "P" if rng.random() < 0.3 and sq[1] not in "18" else rng.choice("QRRBBSS")
+            attrs = ("Kamikaze",) if attribute == "Kamikaze" and rng.random() < 0.5 else ()
+            out.append((colour, kind, sq, attrs))
+    return out
+
+
+def attrcombos_text(pieces, stipulation: str, condition: str) -> str:
+    words = []
+    for colour, kind, sq, attrs in pieces:
+        words.append(" ".join((colour, *attrs, kind + sq)))
+    options = "NoBoard" if stipulation == "~1" else "NoBoard Try"
+    text = f"Pieces {' '.join(words)}\nStipulation {stipulation}\nOption {options}\n"
+    return text + (f"Condition {condition}\n" if condition else "")
+
+
+def generate_attrcombos(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/attrcombos/FORM.inp / .out (ATTRCOMBOS_FORMS), and Targeted.out."""
+    ATTRCOMBOS_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (attribute, condition, stipulations) in ATTRCOMBOS_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-attrcombos-{name}")
+        kept: list[str] = []
+        for stipulation in stipulations:
+            found = empty = 0
+            for _ in range(ATTEMPTS):
+                if found >= ATTRCOMBOS_PROBLEMS:
+                    break
+                pieces = attrcombos_pieces(rng, attribute)
+                text = attrcombos_text(pieces, stipulation, condition)
+                out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=5, errors=True)
+                if ("solution finished" not in out or out.count("\n") > MAX_LINES
+                        or "problem ignored" in out or "capture the king" in out):
+                    continue
+                if not has_play(out):
+                    if empty >= 1:
+                        continue
+                    empty += 1
+                kept.append(text)
+                found += 1
+        write_form(binary, ATTRCOMBOS_DIR, name, kept)
+    targeted = ATTRCOMBOS_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("popeye", help="the Popeye binary (py)")
@@ -2138,10 +2227,14 @@ def main() -> None:
                              " (tests/data/movegoals/)")
     parser.add_argument("--battlefaults", action="store_true",
                         help="orthodox battle positions once solved wrongly (tests/data/battlefaults/)")
+    parser.add_argument("--attrcombos", action="store_true",
+                        help="piece attributes beside conditions (tests/data/attrcombos/)")
     parser.add_argument("forms", nargs="*", help="only these forms (default: all)")
     args = parser.parse_args()
     chosen = [data for flag, data in CONDITION_DATA.items() if getattr(args, flag)]
-    if args.headers:
+    if args.attrcombos:
+        generate_attrcombos(args.popeye, args.seed, args.forms)
+    elif args.headers:
         generate_headers(args.popeye)
     elif args.battlefaults:
         generate_battlefaults(args.popeye, args.forms)

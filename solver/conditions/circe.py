@@ -334,11 +334,70 @@ def _refuse_neutral(rules: Rules, name: str, params: tuple[str, ...]) -> None:
                 raise InputError(f"condition {name} {param} with neutral pieces is not supported")
 
 
+# Circe's parameters played beside kamikaze pieces (Circe Kamikaze, compared with
+# Popeye: tests/data/attrcombos/)
+KAMIKAZE_PARAMS = frozenset({"RexInclusive", "RexExclusive", "Relaxed"})
+
+
+def _kamikaze_circe(rules: Rules, name: str, params: tuple[str, ...]) -> bool:
+    """Are there kamikaze pieces to play under Circe (Popeye's Circe Kamikaze)?
+    Only kamikaze pieces (the other attributes are refused), under plain
+    Circe with the parameters KAMIKAZE_PARAMS."""
+    attributes = set(rules.variant.attributes)
+    if attributes != {"Kamikaze"}:
+        return False
+    for param in params:
+        if param not in KAMIKAZE_PARAMS:
+            raise InputError(f"condition {name} {param} with piece attribute Kamikaze is not supported")
+    return True
+
+
+def _kamikaze_rebirth(rules: Rules, v: CirceVariant):
+    """Circe Kamikaze (Popeye's conditions/circe/kamikaze.c): a kamikaze piece
+    that captures leaves the board (the attribute's effect, which runs
+    first), and is reborn as an AntiCirce capturer is, on its own camp's
+    rebirth square of its kind after the move (a promoted pawn's new kind)
+    for the capture square, its attributes with it, if that square is empty
+    (else it is gone); then its victim is reborn as Circe has it
+    (`kDh1*c1[wkDc1->d1][+sLf8]`).  All of a kamikaze pawn's capturing
+    promotions are moves then (the reborn kinds differ): the attribute's
+    filter goes."""
+    from solver.pieces.attributes import kamikaze_filter
+    from solver.engine.effects import KAMIKAZE
+
+    rules.move_filters[:] = [f for f in rules.move_filters if f is not kamikaze_filter]
+    square = v.square
+    base = rules.position
+
+    def position(problem, side: int):
+        pos = base(problem, side)
+        pos.silent_kamikaze = True   # the capturer gone for good is not written
+        return pos
+
+    rules.position = position
+
+    def reborn_capturer(pos, m, side, to, bits) -> None:
+        if not bits & KAMIKAZE:
+            return
+        for sq, old, old_bits, new, _ in pos.journal[-1][2]:
+            if sq == to and old and not new:   # the kamikaze capturer, taken off
+                home = -side if v.mirror else side
+                back = square(abs(old), home, capture_square(m, side), m & 127)
+                if back is not None and not pos.board[back]:
+                    pos.set_square(back, old, old_bits)
+                return
+
+    return reborn_capturer
+
+
 def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") -> Rules:
     _refuse_neutral(rules, name, params)
+    kamikaze = _kamikaze_circe(rules, name, params)
     kinds, params = circekinds.split(name, params)
     v = read_variant(name, params, anti=False)
-    _refuse_pieces(rules, name)
+    if not kamikaze:
+        _refuse_pieces(rules, name)
+    reborn_capturer = _kamikaze_rebirth(rules, v) if kamikaze else None
     if kinds is not None:
         circekinds.refuse_pieces(rules, kinds, name)
         if kinds.word == "Take&Make":
@@ -378,9 +437,15 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             return
         capsq = capture_square(m, side)
         victim = reborn(pos, m, -PAWN * side if flag == EN_PASSANT else pos.stack[-1][1], True)
+        victim_bits = _victim_bits(pos)
+        if reborn_capturer is not None:
+            reborn_capturer(pos, m, side, to, bits)
+            before = pos.journal[-1][1]     # the attributes before the move: the victim's
+            if before:
+                victim_bits |= before.get(capsq, 0)
         sq = rebirth_square(pos, m, side, capsq, victim)
         if sq is not None and not pos.board[sq]:
-            _reborn(pos, sq, victim, m, _victim_bits(pos))
+            _reborn(pos, sq, victim, m, victim_bits)
 
     if v.last_move:
         _install_parrain(rules, v.vector)
@@ -719,9 +784,18 @@ def _journal_tested(params: tuple[str, ...], tested: frozenset[str]) -> frozense
 
 # --------------------------------------------------------------- AntiCirce
 
+def _refuse_anticirce_pieces(rules: Rules, name: str, v: CirceVariant) -> None:
+    """AntiCirce plays royal pieces (a royal capturer is reborn as a king is,
+    its attribute with it, and not under RexExclusive, as Popeye's Royal
+    flag decides: tests/data/attrcombos/), not the other attributes."""
+    others = set(rules.variant.attributes) - {"Royal"}
+    if others or rules.variant.attributes and (v.choice or v.reborn_kind is not None):
+        raise InputError(f"condition {name} with piece attributes is not supported")
+
+
 def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCirce") -> Rules:
     v = read_variant(name, params, anti=True)
-    _refuse_pieces(rules, name)
+    _refuse_anticirce_pieces(rules, name, v)
     square = v.square
     promotions = rules.variant.promotions
 
@@ -732,19 +806,21 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         if not captured:
             return
         piece = pos.board[to]
-        if abs(piece) == KING and not v.rex_inclusive:
+        royal = abs(piece) == KING or pos.kings[side] == to
+        if royal and not v.rex_inclusive:
             return
         piece = v.reborn(piece)
         sq = square(abs(piece), home_of(side), capture_square(m, side), frm)
+        attrs = pos.attrs.get(to, 0) if pos.attrs else 0
         pos.set_square(to, 0)
-        _reborn(pos, sq, piece)
+        _reborn(pos, sq, piece, 0, attrs)
 
     def legal(pos, m: int) -> bool:
         capsq, victim = _capture(pos, m, pos.side)
         if not victim:
             return True
         kind = _after_kind(pos, m)
-        if kind == KING and not v.rex_inclusive:
+        if (kind == KING or pos.kings[pos.side] == m & 127) and not v.rex_inclusive:
             return True
         sq = square(abs(v.reborn(kind)), home_of(pos.side), capsq, m & 127)
         if sq == (m >> 7) & 127:
@@ -756,7 +832,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
         piece = pos.board[frm]
         side = WHITE if piece > 0 else -WHITE
         kind = piece * side
-        if kind == KING and not v.rex_inclusive:
+        if (kind == KING or pos.kings[side] == frm) and not v.rex_inclusive:
             return True
         kinds = (kind,)
         if kind == PAWN and target >> 4 == (7 if side == WHITE else 0):

@@ -148,7 +148,7 @@ class EffectsPosition(Position):
     (square, piece before, bits before, piece after, bits after)."""
 
     __slots__ = ("attrs", "journal", "effect_rules", "underworld", "imitators", "holes",
-                 "square_rights")
+                 "square_rights", "silent_kamikaze")
 
     def __init__(self, effect_rules=()) -> None:
         super().__init__()
@@ -166,6 +166,9 @@ class EffectsPosition(Position):
         # set_square makes takes and gives back the rights of its square
         # (`square_rights_after`; solver.conditions.castling_rights)
         self.square_rights = False
+        # Circe Kamikaze (solver.conditions.circe): a kamikaze capturer that is
+        # not reborn leaves unwritten (Popeye writes `kQd5*d7[+bSg8]`)
+        self.silent_kamikaze = False
 
     # ------------------------------------------------------------------ setup
 
@@ -203,6 +206,7 @@ class EffectsPosition(Position):
         other.imitators = self.imitators
         other.holes = self.holes
         other.square_rights = self.square_rights
+        other.silent_kamikaze = self.silent_kamikaze
         return other
 
     def compute_hash(self) -> int:

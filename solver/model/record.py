@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from solver.engine.board import square_name
 from solver.engine.position import PASSED
-from solver.engine.effects import NEUTRAL_BIT
+from solver.engine.effects import KAMIKAZE, NEUTRAL_BIT
 from solver.engine.move import (CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, IMITATOR_PROMOTION, LOCUST,
                                 PROMOTION, RETURNS, VIA, latent_promotion)
 from solver.pieces.attributes import names_of
@@ -47,6 +47,12 @@ def component(pos, m: int) -> Component:
     if m & RETURNS:   # Take&Make, back to the departure square: `Rd1*d5-d1`
         c = replace(c, to=c.frm, capture=True, captured=c.to)
         effects = effects[2:]
+    if getattr(pos, "silent_kamikaze", False) and bits & KAMIKAZE:
+        # Circe Kamikaze: the capturer taken off and not reborn is not written
+        to = (m >> 7) & 127
+        effects = [e for e in effects if not (
+            e[0] == to and e[1] * pos.side > 0 and e[2] & KAMIKAZE and not e[3]
+            and not any(f[3] == e[1] and f[4] == e[2] for f in effects))]
     names = names_of(bits)
     if not names and not effects:
         return c

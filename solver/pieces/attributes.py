@@ -41,7 +41,10 @@ What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
 royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
 is of orthodox pieces); attributes with a fairy condition or on a neutral
-piece (Royal under FrankfurtChess, KobulKings or HaanerChess alone excepted: `ROYAL_CONDITIONS`); the other Popeye attributes.
+piece (Royal under FrankfurtChess, KobulKings or HaanerChess excepted: `ROYAL_CONDITIONS`;
+Royal under AntiCirce, NoCapture, ChecklessChess, GridChess or GhostChess alone:
+`ROYAL_ALONE_CONDITIONS`; Kamikaze, but on a king, under Circe alone:
+`KAMIKAZE_ALONE_CONDITIONS`, tests/data/attrcombos/); the other Popeye attributes.
 """
 
 from __future__ import annotations
@@ -240,6 +243,16 @@ ROYAL_CONDITIONS = frozenset({"FrankfurtChess", "KobulKings", "HaanerChess"})
 conditions: they make royal pieces of their kings themselves
 (solver.conditions.frankfurt, kobul), or change nothing of what a royal
 piece is (HaanerChess: solver.conditions.haaner, compared with Popeye)."""
+ROYAL_ALONE_CONDITIONS = frozenset({"AntiCirce", "NoCapture", "ChecklessChess", "GridChess",
+                                    "GhostChess"})
+"""Conditions that play royal pieces when each is the problem's only
+condition, compared with Popeye (tests/data/attrcombos/): AntiCirce reborns
+a royal capturer as a king (`solver.conditions.circe`), the others change
+nothing of what a royal piece is."""
+KAMIKAZE_ALONE_CONDITIONS = frozenset({"Circe"})
+"""Conditions that play kamikaze pieces when each is the problem's only
+condition: Circe (Popeye's Circe Kamikaze, `solver.conditions.circe`: the
+kamikaze capturer is reborn as AntiCirce's capturer, before its victim)."""
 ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 """... and royal pawns: FrankfurtChess's check test has Popeye's e.p. check
 of a royal pawn."""
@@ -269,15 +282,28 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
-        royal_rules = names == ["Royal"] and bool(conditions) and all(
-            cond in ROYAL_CONDITIONS for cond in conditions)
+        conditions_played = names == ["Royal"] and bool(conditions) and (all(
+            cond in ROYAL_CONDITIONS for cond in conditions) or (
+            len(conditions) == 1 and conditions[0] in ROYAL_ALONE_CONDITIONS))
+        if names == ["Kamikaze"] and len(conditions) == 1 and conditions[0] in KAMIKAZE_ALONE_CONDITIONS:
+            if kind == "K":
+                out.append(f"piece attribute Kamikaze on a king with condition {conditions[0]}"
+                           " is not supported")
+            conditions_played = True
         if "Royal" in names and kind == "P" and not (
-                royal_rules and all(cond in ROYAL_PAWN_CONDITIONS for cond in conditions)):
+                conditions_played and all(cond in ROYAL_PAWN_CONDITIONS for cond in conditions)):
             out.append("piece attribute Royal on a pawn is not supported")
         if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
             out.append("piece attribute Chameleon with fairy pieces is not supported")
+        alone = ROYAL_ALONE_CONDITIONS if names == ["Royal"] else (
+            KAMIKAZE_ALONE_CONDITIONS if names == ["Kamikaze"] else frozenset())
+        if not conditions_played and len(conditions) > 1 and alone & set(conditions):
+            # each played alone, not together
+            out.append(f"piece attribute {names[0]} with conditions {' and '.join(conditions)}"
+                       " together is not supported")
+            continue
         for cond in conditions:
-            if not royal_rules:
+            if not conditions_played:
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
     return out
 
