@@ -57,6 +57,9 @@ def test_refusals_name_the_combination():
     # Royal beside AntiCirce's change of kind (Einstein) is not played
     assert "with piece attributes is not supported" in _reason(
         "condition AntiCirce Einstein\npieces white royal Qa1 black Kh8 Rb2\nstip #2")
+    # AntiCirce's parameters not compared beside a royal piece (File, Symmetry ...)
+    assert "condition AntiCirce File with piece attribute Royal is not supported" in _reason(
+        "condition AntiCirce File\npieces white royal Qa1 black Kh8\nstip #2")
     # Kamikaze with another condition than Circe
     assert "piece attribute Kamikaze with condition AntiCirce is not supported" in _reason(
         "condition AntiCirce\npieces white Ka1 white kamikaze Qb1 black Kh8\nstip #2")

@@ -784,18 +784,27 @@ def _journal_tested(params: tuple[str, ...], tested: frozenset[str]) -> frozense
 
 # --------------------------------------------------------------- AntiCirce
 
-def _refuse_anticirce_pieces(rules: Rules, name: str, v: CirceVariant) -> None:
+# AntiCirce's parameters played beside royal pieces (compared with Popeye: tests/data/attrcombos/)
+ROYAL_ANTICIRCE_PARAMS = frozenset({"RexInclusive", "RexExclusive", "Calvet", "Cheylan", "Mirror"})
+
+
+def _refuse_anticirce_pieces(rules: Rules, name: str, v: CirceVariant, params: tuple[str, ...]) -> None:
     """AntiCirce plays royal pieces (a royal capturer is reborn as a king is,
     its attribute with it, and not under RexExclusive, as Popeye's Royal
-    flag decides: tests/data/attrcombos/), not the other attributes."""
+    flag decides: tests/data/attrcombos/), with the parameters compared
+    (ROYAL_ANTICIRCE_PARAMS), not the other attributes."""
     others = set(rules.variant.attributes) - {"Royal"}
     if others or rules.variant.attributes and (v.choice or v.reborn_kind is not None):
         raise InputError(f"condition {name} with piece attributes is not supported")
+    if rules.variant.attributes:
+        for param in params:
+            if param not in ROYAL_ANTICIRCE_PARAMS:
+                raise InputError(f"condition {name} {param} with piece attribute Royal is not supported")
 
 
 def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCirce") -> Rules:
     v = read_variant(name, params, anti=True)
-    _refuse_anticirce_pieces(rules, name, v)
+    _refuse_anticirce_pieces(rules, name, v, params)
     square = v.square
     promotions = rules.variant.promotions
 
