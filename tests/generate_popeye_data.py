@@ -995,6 +995,93 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
 
 
+HURDLECC_DIR = ROOT / "tests" / "data" / "hurdlecc"
+# --hurdlecc: hurdle-colour-changing hoppers (solver.pieces.hurdlecc), to
+# tests/data/hurdlecc/ (tests/test_hurdlecc.py): form name: (stipulation, options,
+# how many problems); each position has one to three such hoppers of the walk
+# catalogue's HURDLE_KINDS (either side), a plain hopper now and then, a pawn a
+# step from promoting now and then; Targeted.inp is written by hand
+HURDLECC_FORMS = {
+    "Moves": ("~1", "", 14),
+    "Mate1": ("#1", "", 8),
+    "Mate2": ("#2", "Variation", 10),
+    "Help2": ("h#2", "", 10),
+    "Self2": ("s#2", "", 6),
+}
+HURDLECC_HOPPERS = ("G", "G", "G", "LI", "M", "EA", "SW", "RH", "BH", "NH", "CG", "EQ", "OR",
+                    "KH", "G2", "RL", "BM", "RE")
+
+
+def hurdlecc_position(rng: random.Random, stipulation: str):
+    """(colour, hcc?, kind, square) of two kings, a few pieces, one to three
+    hurdle-colour-changing hoppers (None: drawn again)."""
+    share = 0.6 if stipulation.startswith("s") else 0.5
+    pieces = random_position(rng, rng.randint(2, 6), share)
+    if pieces is None:
+        return None
+    taken = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in taken]
+    rng.shuffle(free)
+    out = [(colour, False, kind, sq) for colour, kind, sq in pieces]
+    for _ in range(rng.randint(1, 3)):
+        out.append((rng.choice(("White", "Black")), True, rng.choice(HURDLECC_HOPPERS), free.pop()))
+    if rng.random() < 0.3:   # a plain hopper
+        out.append((rng.choice(("White", "Black")), False, rng.choice(HURDLECC_HOPPERS), free.pop()))
+    if rng.random() < 0.3:   # a pawn a step from promoting
+        colour = rng.choice(("White", "Black"))
+        rank = "7" if colour == "White" else "2"
+        squares = [sq for sq in free if sq[1] == rank]
+        if squares:
+            out.append((colour, False, "P", squares[0]))
+    return out
+
+
+def hurdlecc_text(pieces, stipulation: str, options: str) -> str:
+    """The problem: a colour group per (colour, hcc?), `White HurdleColourChanging Gd4`."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for colour, hcc, kind, sq in pieces:
+        groups.setdefault((colour, hcc), []).append(kind + sq)
+    words = " ".join(f"{colour}{' HurdleColourChanging' if hcc else ''} {' '.join(names)}"
+                     for (colour, hcc), names in groups.items())
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+
+
+def generate_hurdlecc(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/hurdlecc/FORM.inp / .out (HURDLECC_FORMS); Targeted.out from the
+    hand-written Targeted.inp.  Legality is Popeye's: a position it refuses
+    says so and is left out; kept are those where a hurdle changes colour in
+    the solution (all but one without play)."""
+    HURDLECC_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (stipulation, options, problems) in HURDLECC_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-hurdlecc-{form}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS * 2):
+            if len(kept) >= problems:
+                break
+            pieces = hurdlecc_position(rng, stipulation)
+            if pieces is None:
+                continue
+            text = hurdlecc_text(pieces, stipulation, options)
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                    or "capture the king" in out or "problem ignored" in out:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            elif not re.search(r"\[[a-h][1-8]=[wb]\]", out):   # no hurdle changed colour
+                continue
+            kept.append(text)
+        write_form(binary, HURDLECC_DIR, form, kept)
+    targeted = HURDLECC_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
 NEUTRALCOND_DIR = ROOT / "tests" / "data" / "neutralcond"
 # --neutralcond: neutral pieces under a condition (solver.model.problem.NEUTRAL_CONDITIONS),
 # to tests/data/neutralcond/ (tests/test_neutralcond.py): form: (condition texts, stipulations);
@@ -1915,6 +2002,8 @@ def main() -> None:
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--halfneutral", action="store_true",
                         help="half-neutral pieces (tests/data/halfneutral/)")
+    parser.add_argument("--hurdlecc", action="store_true",
+                        help="hurdle-colour-changing hoppers (tests/data/hurdlecc/)")
     parser.add_argument("--neutralcond", action="store_true",
                         help="neutral pieces under a condition (tests/data/neutralcond/)")
     parser.add_argument("--nontrivial", action="store_true",
@@ -1960,6 +2049,8 @@ def main() -> None:
             data.generate(args.popeye, args.seed, args.forms)
     elif args.halfneutral:
         generate_halfneutral(args.popeye, args.seed, args.forms)
+    elif args.hurdlecc:
+        generate_hurdlecc(args.popeye, args.seed, args.forms)
     elif args.neutralcond:
         generate_neutralcond(args.popeye, args.seed, args.forms)
     elif args.castlerights:
