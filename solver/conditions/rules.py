@@ -152,6 +152,10 @@ class Rules:
         self._bind()
         if "HurdleColourChanging" in self.variant.attributes:
             self._bind_hurdle_colour()
+        if self.variant.attributes & {"Functionary", "Patrol"}:
+            from solver.conditions.patrol import install_attribute_filters
+
+            install_attribute_filters(self)   # who observes, and which moves are played
         if "Chameleon" in self.variant.attributes:
             # a chameleon piece that becomes a rook on its corner regains the rook's right
             from solver.conditions.castling_rights import keep_square_rights

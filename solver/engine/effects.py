@@ -52,7 +52,12 @@ UNCAPTURABLE = 16
 # Popeye's HurdleColourChanging: a hopper whose hurdle changes colour when it
 # hops over it (`solver.pieces.hurdlecc`)
 HURDLE_COLOUR_CHANGING = 32
-ATTRIBUTE_BITS = 6  # how many bits the attributes above use
+# Popeye's Functionary (moves and observes only while observed by an enemy
+# piece) and Patrol (captures and observes only while observed by a friendly
+# one): `solver.conditions.patrol`
+FUNCTIONARY = 64
+PATROL = 128
+ATTRIBUTE_BITS = 8  # how many bits the attributes above use
 # Not an attribute either: in an effect's bits, the piece is neutral (a neutral
 # victim reborn neutral: solver.engine.neutral_effects)
 NEUTRAL_BIT = 1 << ATTRIBUTE_BITS

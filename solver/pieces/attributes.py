@@ -59,7 +59,9 @@ from functools import lru_cache
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_COLOUR, ONE_KING, WALK_MOVES_ONLY
 from solver.engine.capabilities import KING_STEPS_FREE
-from solver.engine.effects import CHAMELEON, HURDLE_COLOUR_CHANGING, KAMIKAZE, ROYAL, UNCAPTURABLE
+from solver.engine.capabilities import CAPTURE_OBSERVES
+from solver.engine.effects import (CHAMELEON, FUNCTIONARY, HURDLE_COLOUR_CHANGING, KAMIKAZE, PATROL, ROYAL,
+                                   UNCAPTURABLE)
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
@@ -153,8 +155,11 @@ def _hcc_effect(pos, m, side, frm, to, flag, bits, captured) -> None:
 
 
 # HalfNeutral's bit in `names_of` / `bits_of` (the move records'): above the
-# EffectsPosition's attribute bits, which never carry it
-HALF_NEUTRAL = 1 << 8
+# EffectsPosition's attribute bits and its NEUTRAL_BIT, which never carry it
+HALF_NEUTRAL = 1 << 9
+# what an attribute that filters moves and observation keeps (as the conditions
+# of support: solver.conditions.rules.OBSERVATION_PRESERVES)
+OBSERVATION_FILTERED = ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # a royal piece other than the king: not "one king" (pins, flights, the
@@ -170,6 +175,9 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # with each of its moves; held by `solver.engine.halfneutral`, not by the
     # EffectsPosition's bits (HALF_NEUTRAL is a bit of no position): its
     # effect is the position's own (`HalfNeutralPosition.make`)
+    # who observes changes (and which moves are played): filters bound by the
+    # rule set (`solver.conditions.patrol.install_attribute_filters`)
+    Attribute("Functionary", FUNCTIONARY, "f", OBSERVATION_FILTERED),
     Attribute("HalfNeutral", HALF_NEUTRAL, "hn", ALL_PROPERTIES - {NO_EFFECTS, ONE_COLOUR}),
     # effects (the hurdle changes colour), and moves the walks do not give as
     # they are (one per hurdle, promotions to such pieces): `solver.pieces.hurdlecc`
@@ -179,11 +187,12 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # GhostChess's mark of a returned ghost (`INPUT_REFUSED`)
     Attribute("Uncapturable", UNCAPTURABLE, "u", ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE},
               None, uncapturable_filter),
+    Attribute("Patrol", PATROL, "p", OBSERVATION_FILTERED),
 )}
 # attributes feerie knows but does not read from a diagram (untested there)
 INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c, hn, hcc, u.
+# Popeye prints the prefixes in this order: r, k, c, f, hn, hcc, u, p.
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -204,7 +213,8 @@ def names_of(bits: int) -> tuple[str, ...]:
 # its French HalfNeutral is DemiNeutre, 'dn' (the capitals of the name).
 # HurdleColourChanging: German SprungbockFarbeWechselnd 'sfw', French
 # CouleurEchangeantSautoir 'ces'.
-LANGUAGE_PREFIX = {"de": {"Royal": "k", "HurdleColourChanging": "sfw"},
+# Functionary: German Beamtet 'b'.
+LANGUAGE_PREFIX = {"de": {"Royal": "k", "HurdleColourChanging": "sfw", "Functionary": "b"},
                    "fr": {"HalfNeutral": "dn", "HurdleColourChanging": "ces"}}
 GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
 
@@ -264,6 +274,15 @@ ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 of a royal pawn."""
 
 
+HCC = "HurdleColourChanging"
+
+
+FILTER_CONDITIONS = frozenset({"NoCapture", "NoWhiteCapture", "NoBlackCapture"})
+"""Conditions played beside Functionary and Patrol pieces: they only forbid
+captures (solver.conditions.nocapture), a move filter composed with the
+attributes' (compared with Popeye: tests/data/hurdlecc/Functionary.inp)."""
+
+
 def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[str]:
     """Why feerie cannot play these pieces' attributes, one message each.
 
@@ -276,7 +295,7 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
     others = any(n != "HalfNeutral" for _, kind, names in pieces for n in effective(kind, names))
     if not any("HalfNeutral" in names for _, _, names in pieces):
         others = False
-    hcc_others = hurdle_colour_mixed(pieces)
+    hcc_others = HCC in alone_mixed(pieces)
     for colour, kind, names in pieces:
         for name in names:
             if name not in ATTRIBUTES or name in INPUT_REFUSED:
@@ -299,20 +318,22 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
         if "Chameleon" in names and (kinds_fairy or kind not in ("K", "Q", "R", "B", "S", "P")):
             out.append("piece attribute Chameleon with fairy pieces is not supported")
         for cond in conditions:
-            if not royal_rules:
+            if not royal_rules and not (set(names) <= {"Functionary", "Patrol"}
+                                        and cond in FILTER_CONDITIONS):
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
     return out
 
 
-HCC = "HurdleColourChanging"
+ALONE_ATTRIBUTES = ("HurdleColourChanging", "Functionary", "Patrol")
+"""Attributes played only where no other attribute is (on any piece): none
+of their combinations is compared with Popeye's outputs."""
 
 
-def hurdle_colour_mixed(pieces) -> bool:
-    """Do these pieces ((colour, kind, attributes)) hold a hurdle-colour-changing
-    piece beside another attribute?"""
-    pieces = list(pieces)
-    return any(HCC in names for _, _, names in pieces) and any(
-        n != HCC for _, kind, names in pieces for n in effective(kind, names))
+def alone_mixed(pieces) -> list[str]:
+    """The ALONE_ATTRIBUTES that these pieces ((colour, kind, attributes), the
+    problem's, twins' included) hold beside another attribute."""
+    present = {n for _, kind, names in pieces for n in effective(kind, names)}
+    return [n for n in ALONE_ATTRIBUTES if n in present and len(present) > 1]
 
 
 def hurdle_colour_reasons(kind: str, names, others: bool) -> list[str]:
