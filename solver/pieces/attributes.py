@@ -149,9 +149,15 @@ def uncapturable_filter(pos, m: int) -> bool:
 
 
 def _hcc_effect(pos, m, side, frm, to, flag, bits, captured) -> None:
-    from solver.pieces.hurdlecc import hcc_effect
+    """`solver.pieces.hurdlecc.hcc_effect` (imported at the first call: that
+    module imports the walks, which import this one)."""
+    global _hcc_effect_rule
+    if _hcc_effect_rule is None:
+        from solver.pieces.hurdlecc import hcc_effect as _hcc_effect_rule
+    _hcc_effect_rule(pos, m, side, frm, to, flag, bits, captured)
 
-    hcc_effect(pos, m, side, frm, to, flag, bits, captured)
+
+_hcc_effect_rule = None
 
 
 # HalfNeutral's bit in `names_of` / `bits_of` (the move records'): above the

@@ -116,11 +116,12 @@ def hcc_pseudo(base, hcc_kinds: frozenset[int], plain_kinds: frozenset[int]):
 
     def pseudo(pos, promotions=None, watch=None) -> list[int]:
         board = pos.board
-        attrs = pos.attrs
-        out = []
+        hoppers = {sq for sq, bits in pos.attrs.items() if bits & HURDLE_COLOUR_CHANGING}
+        out: list[int] = []
+        append = out.append
         for m in base(pos, promotions, watch=watch):
             frm = m & 127
-            if attrs.get(frm, 0) & HURDLE_COLOUR_CHANGING:
+            if frm in hoppers:
                 found = hurdles(board, frm, (m >> 7) & 127, piece_at(board, frm).walks)
                 if not found:
                     raise AssertionError(f"{NAME}: a move without a hurdle")
@@ -128,11 +129,11 @@ def hcc_pseudo(base, hcc_kinds: frozenset[int], plain_kinds: frozenset[int]):
             elif (m >> 14) & 7 == PROMOTION:
                 kind = (m >> 17) & 127
                 if kind in plain:
-                    out.append(m)
+                    append(m)
                 if kind in hcc_kinds:
-                    out.append(m | HCC_PROMOTION)
+                    append(m | HCC_PROMOTION)
             else:
-                out.append(m)
+                append(m)
         return out
 
     return pseudo
