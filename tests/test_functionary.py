@@ -36,7 +36,8 @@ def test_every_form_has_problems():
 SLOW = ("PatrolHelp2#2",)
 GENERIC_SLOW = ("PatrolHelp2#2",)
 test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = reference_tests(
-    DATA, generic_cases=CASES, slow=SLOW, generic_slow=GENERIC_SLOW, why="over ten seconds of CPU")
+    DATA, generic_cases=CASES, slow=SLOW, generic_slow=GENERIC_SLOW, why="over ten seconds of CPU",
+    max_time=600)   # (a help mate of several seconds of CPU on a loaded machine: not a wrong answer)
 
 
 def _problem(pieces: str, stip: str = "~1", extra: str = ""):
