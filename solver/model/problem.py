@@ -384,11 +384,10 @@ class Problem:
         everyone = [(p.color, p.kind, p.attributes) for p in self.pieces] + [
             (c.args[0], c.args[1], c.args[3:]) for t in self.twins for c in t.commands
             if c.kind == "add"]
-        from solver.pieces.attributes import hurdle_colour_mixed
+        from solver.pieces.attributes import alone_mixed
 
-        if hurdle_colour_mixed(everyone):
-            reasons.append("piece attribute HurdleColourChanging with other piece attributes"
-                           " is not supported")
+        for name in alone_mixed(everyone):
+            reasons.append(f"piece attribute {name} with other piece attributes is not supported")
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:
