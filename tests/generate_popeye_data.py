@@ -1000,6 +1000,168 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
 
 
+HURDLECC_DIR = ROOT / "tests" / "data" / "hurdlecc"
+# --hurdlecc: hurdle-colour-changing hoppers (solver.pieces.hurdlecc), to
+# tests/data/hurdlecc/ (tests/test_hurdlecc.py): form name: (stipulation, options,
+# how many problems); each position has one to three such hoppers of the walk
+# catalogue's HURDLE_KINDS (either side), a plain hopper now and then, a pawn a
+# step from promoting now and then; Targeted.inp is written by hand
+HURDLECC_FORMS = {
+    "Moves": ("~1", "", 14),
+    "Mate1": ("#1", "", 8),
+    "Mate2": ("#2", "Variation", 10),
+    "Help2": ("h#2", "", 10),
+    "Self2": ("s#2", "", 6),
+}
+HURDLECC_HOPPERS = ("G", "G", "G", "LI", "M", "EA", "SW", "RH", "BH", "NH", "CG", "EQ", "OR",
+                    "KH", "G2", "RL", "BM", "RE")
+
+
+def hurdlecc_position(rng: random.Random, stipulation: str):
+    """(colour, hcc?, kind, square) of two kings, a few pieces, one to three
+    hurdle-colour-changing hoppers (None: drawn again)."""
+    share = 0.6 if stipulation.startswith("s") else 0.5
+    pieces = random_position(rng, rng.randint(2, 6), share)
+    if pieces is None:
+        return None
+    taken = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in taken]
+    rng.shuffle(free)
+    out = [(colour, False, kind, sq) for colour, kind, sq in pieces]
+    for _ in range(rng.randint(1, 3)):
+        out.append((rng.choice(("White", "Black")), True, rng.choice(HURDLECC_HOPPERS), free.pop()))
+    if rng.random() < 0.3:   # a plain hopper
+        out.append((rng.choice(("White", "Black")), False, rng.choice(HURDLECC_HOPPERS), free.pop()))
+    if rng.random() < 0.3:   # a pawn a step from promoting
+        colour = rng.choice(("White", "Black"))
+        rank = "7" if colour == "White" else "2"
+        squares = [sq for sq in free if sq[1] == rank]
+        if squares:
+            out.append((colour, False, "P", squares[0]))
+    return out
+
+
+def hurdlecc_text(pieces, stipulation: str, options: str) -> str:
+    """The problem: a colour group per (colour, hcc?), `White HurdleColourChanging Gd4`."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for colour, hcc, kind, sq in pieces:
+        groups.setdefault((colour, hcc), []).append(kind + sq)
+    words = " ".join(f"{colour}{' HurdleColourChanging' if hcc else ''} {' '.join(names)}"
+                     for (colour, hcc), names in groups.items())
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+
+
+def generate_hurdlecc(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/hurdlecc/FORM.inp / .out (HURDLECC_FORMS); Targeted.out from the
+    hand-written Targeted.inp.  Legality is Popeye's: a position it refuses
+    says so and is left out; kept are those where a hurdle changes colour in
+    the solution (all but one without play)."""
+    HURDLECC_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (stipulation, options, problems) in HURDLECC_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-hurdlecc-{form}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS * 2):
+            if len(kept) >= problems:
+                break
+            pieces = hurdlecc_position(rng, stipulation)
+            if pieces is None:
+                continue
+            text = hurdlecc_text(pieces, stipulation, options)
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                    or "capture the king" in out or "problem ignored" in out:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            elif not re.search(r"\[[a-h][1-8]=[wb]\]", out):   # no hurdle changed colour
+                continue
+            kept.append(text)
+        write_form(binary, HURDLECC_DIR, form, kept)
+    targeted = HURDLECC_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
+FUNCTIONARY_DIR = ROOT / "tests" / "data" / "functionary"
+# --functionary: the piece attributes Functionary and Patrol (solver.conditions.patrol
+# install_attribute_filters), to tests/data/functionary/ (tests/test_functionary.py):
+# form name: (attribute, stipulation, options, how many problems); a few pieces of
+# each position (kings too, now and then) get the attribute, one attribute a problem;
+# Targeted.inp is written by hand
+FUNCTIONARY_FORMS = {
+    "FunctionaryMoves": ("Functionary", "~1", "", 12),
+    "FunctionaryMate2": ("Functionary", "#2", "Variation", 8),
+    "FunctionaryHelp2": ("Functionary", "h#2", "", 8),
+    "FunctionarySelf2": ("Functionary", "s#2", "", 5),
+    "PatrolMoves": ("Patrol", "~1", "", 12),
+    "PatrolMate2": ("Patrol", "#2", "Variation", 8),
+    "PatrolHelp2": ("Patrol", "h#2", "", 8),
+    "PatrolSelf2": ("Patrol", "s#2", "", 5),
+}
+FUNCTIONARY_PREFIX = {"Functionary": "f", "Patrol": "p"}
+
+
+def functionary_text(rng: random.Random, attribute: str, stipulation: str, options: str):
+    """A random position of orthodox pieces (a fairy one now and then), some of
+    them with `attribute` (None: drawn again)."""
+    share = 0.6 if stipulation.startswith("s") else 0.5
+    pieces = random_position(rng, rng.randint(3, 8), share,
+                             kinds=KINDS + "G" if rng.random() < 0.3 else KINDS)
+    if pieces is None:
+        return None
+    groups: dict[tuple[str, bool], list[str]] = {}
+    marked = 0
+    for colour, kind, sq in pieces:
+        flag = rng.random() < (0.25 if kind == "K" else 0.45)
+        marked += flag
+        groups.setdefault((colour, flag), []).append(kind + sq)
+    if not marked:
+        return None
+    words = " ".join(f"{colour}{' ' + attribute if flag else ''} {' '.join(names)}"
+                     for (colour, flag), names in groups.items())
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+
+
+def generate_functionary(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/functionary/FORM.inp / .out (FUNCTIONARY_FORMS); Targeted.out from the
+    hand-written Targeted.inp.  Legality is Popeye's; kept are the positions where
+    an attributed piece moves in the solution (all but one without play)."""
+    FUNCTIONARY_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (attribute, stipulation, options, problems) in FUNCTIONARY_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-functionary-{form}")
+        kept: list[str] = []
+        empty = 0
+        mark = re.compile(rf"[ .]{FUNCTIONARY_PREFIX[attribute]}[KQRBSPG][a-h][1-8]")
+        for _ in range(ATTEMPTS * 2):
+            if len(kept) >= problems:
+                break
+            text = functionary_text(rng, attribute, stipulation, options)
+            if text is None:
+                continue
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                    or "capture the king" in out or "problem ignored" in out:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            elif not mark.search(out):
+                continue
+            kept.append(text)
+        write_form(binary, FUNCTIONARY_DIR, form, kept)
+    targeted = FUNCTIONARY_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
 NEUTRALCOND_DIR = ROOT / "tests" / "data" / "neutralcond"
 # --neutralcond: neutral pieces under a condition (solver.model.problem.NEUTRAL_CONDITIONS),
 # to tests/data/neutralcond/ (tests/test_neutralcond.py): form: (condition texts, stipulations);
@@ -2202,6 +2364,10 @@ def main() -> None:
                         help="proof games from random games (tests/data/proofgames/)")
     parser.add_argument("--halfneutral", action="store_true",
                         help="half-neutral pieces (tests/data/halfneutral/)")
+    parser.add_argument("--hurdlecc", action="store_true",
+                        help="hurdle-colour-changing hoppers (tests/data/hurdlecc/)")
+    parser.add_argument("--functionary", action="store_true",
+                        help="the piece attributes Functionary and Patrol (tests/data/functionary/)")
     parser.add_argument("--neutralcond", action="store_true",
                         help="neutral pieces under a condition (tests/data/neutralcond/)")
     parser.add_argument("--nontrivial", action="store_true",
@@ -2262,6 +2428,10 @@ def main() -> None:
             data.generate(args.popeye, args.seed, args.forms)
     elif args.halfneutral:
         generate_halfneutral(args.popeye, args.seed, args.forms)
+    elif args.hurdlecc:
+        generate_hurdlecc(args.popeye, args.seed, args.forms)
+    elif args.functionary:
+        generate_functionary(args.popeye, args.seed, args.forms)
     elif args.neutralcond:
         generate_neutralcond(args.popeye, args.seed, args.forms)
     elif args.castlerights:

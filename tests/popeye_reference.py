@@ -55,12 +55,14 @@ def solve_case(data: Path, case: str, max_time: float = 60):
 
 
 def reference_tests(data: Path, *, generic_cases: list[str] | None = None, slow: Iterable[str] = (),
-                    generic_slow: Iterable[str] = (), why: str = "over a second of CPU"):
+                    generic_slow: Iterable[str] = (), why: str = "over a second of CPU",
+                    max_time: float = 60):
     """The two tests every Popeye-reference data set has: each case of `data`
     gives Popeye's solution on the fast path, and the cases `generic_cases`
     (every third by default) on the generic path (FEERIE_GENERIC=1).  Cases
     in `slow` / `generic_slow` (measured: `why`) run only under
-    FEERIE_SLOW_TESTS=1.  Bind the result in a test module:
+    FEERIE_SLOW_TESTS=1; `max_time`: the seconds (wall clock) a case may
+    take.  Bind the result in a test module:
 
         test_solution_is_popeyes, test_solution_is_popeyes_on_the_generic_path = \\
             reference_tests(DATA, slow=SLOW)
@@ -78,7 +80,7 @@ def reference_tests(data: Path, *, generic_cases: list[str] | None = None, slow:
     def compare(case: str, skipped: frozenset[str]) -> None:
         if case in skipped:
             skip_unless_slow_tests(why)
-        ours, popeye = solve_case(data, case)
+        ours, popeye = solve_case(data, case, max_time)
         assert ours == popeye
 
     @pytest.mark.parametrize("case", all_cases)

@@ -100,3 +100,44 @@ SPECS: dict[str, ConditionSpec] = {
                        ("SuperGuards", "superguards"), ("AntiGuards", "antiguards"))
 }
 """The registry's entries (solver.conditions.registry)."""
+
+
+def install_attribute_filters(rules: Rules) -> None:
+    """Popeye's piece attributes Patrol and Functionary (py-engl.txt "pieces";
+    conditions/patrol.c and beamten.c, which play the conditions Patrouille
+    and FunctionaryChess as these attributes given to every piece):
+
+    - a patrol piece captures, and observes (so checks), only when supported
+      (observed by a piece of its own side); its other moves are free;
+    - a functionary piece moves at all, and observes, only when observed by a
+      piece of the other side (a king among them).
+
+    Both observations are judged at the observer's level
+    (`rules.observation_observer`), as Popeye's EVALUATE(observer): a
+    supporting or watching piece needs no support or watcher itself.  Bound
+    by the rule set when a piece has one of them (`Rules.__init__`)."""
+    from solver.engine.effects import FUNCTIONARY, PATROL
+
+    filters = rules.observation_observer
+
+    def acts(pos, frm: int, target: int) -> bool:
+        bits = pos.attrs.get(frm, 0)
+        if not bits & (FUNCTIONARY | PATROL):
+            return True
+        side = 1 if pos.board[frm] > 0 else -1
+        if bits & FUNCTIONARY and not observed_by(pos, frm, -side, filters):
+            return False
+        return not bits & PATROL or observed_by(pos, frm, side, filters)
+
+    def move_allowed(pos, m: int) -> bool:
+        frm = m & 127
+        bits = pos.attrs.get(frm, 0)
+        if not bits & (FUNCTIONARY | PATROL):
+            return True
+        side = pos.side
+        if bits & FUNCTIONARY and not observed_by(pos, frm, -side, filters):
+            return False
+        return not bits & PATROL or not is_capture(pos.board, m) or observed_by(pos, frm, side, filters)
+
+    rules.move_filters.append(move_allowed)
+    rules.add_observation_filter(acts)

@@ -151,6 +151,12 @@ class Rules:
         # piece attributes that forbid moves the walks allow (a kamikaze king's captures)
         self.move_filters.extend(attribute_filters(self.variant.attributes))
         self._bind()
+        if "HurdleColourChanging" in self.variant.attributes:
+            self._bind_hurdle_colour()
+        if self.variant.attributes & {"Functionary", "Patrol"}:
+            from solver.conditions.patrol import install_attribute_filters
+
+            install_attribute_filters(self)   # who observes, and which moves are played
         if "Chameleon" in self.variant.attributes:
             # a chameleon piece that becomes a rook on its corner regains the rook's right
             from solver.conditions.castling_rights import keep_square_rights
@@ -198,6 +204,25 @@ class Rules:
             self._checking = lambda pos: quiet.checking_moves(pos, promotions, check)
         else:
             self._checking = lambda pos: generic.checking_moves(pos, promotions, check)
+
+    def _bind_hurdle_colour(self) -> None:
+        """Hurdle-colour-changing pieces (`solver.pieces.hurdlecc`): the generic
+        generator on a pseudo-legal one that gives such a piece's moves once
+        per hurdle and Popeye's promotions to such pieces, the check test the
+        variant chose (the attribute changes no observation); castling
+        rights kept a square (a hurdle rook that changes colour loses its
+        right, as in Popeye); the hurdle's change written `[d6=b]`.  No condition goes with the attribute
+        (`attributes.unsupported`), so none binds another generator after."""
+        from solver.conditions.castling_rights import keep_square_rights
+        from solver.pieces import generic
+        from solver.pieces.hurdlecc import hcc_pseudo
+
+        hcc, plain = self.variant.hurdle_kinds
+        from solver.conditions.masand import bracket_colour_changes
+
+        self._bind_generic(self.in_check, None, hcc_pseudo(generic.pseudo_moves, hcc, plain))
+        keep_square_rights(self)
+        bracket_colour_changes(self)   # the hurdle's change of colour: `[d6=b]`
 
     def add_observation_filter(self, allowed: Callable, level: str = "observation") -> None:
         """A condition that changes who observes: an observation of `target`

@@ -50,6 +50,9 @@ class Variant:
     neutral: bool = False
     attributes: frozenset[str] = frozenset()
     natural: frozenset[str] | None = None
+    # HurdleColourChanging's promotions (`solver.pieces.hurdlecc`): the kinds
+    # of the diagram's pieces with the attribute, and of those without it
+    hurdle_kinds: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def allows(self, shortcut: str) -> bool:
         return allows(self.properties, shortcut)
@@ -134,6 +137,12 @@ def variant_of(problem) -> Variant:
     attributes = frozenset(n for n in names if n in ATTRIBUTES)
     for name in attributes:
         variant = variant.restricted(ATTRIBUTES[name].preserves)
+    hcc = "HurdleColourChanging"
+    if hcc in attributes:
+        rows = [(by_code(p.kind), hcc in p.attributes) for p in problem.pieces]
+        variant = replace(variant, hurdle_kinds=(
+            frozenset(r.kind for r, flag in rows if r is not None and flag),
+            frozenset(r.kind for r, flag in rows if r is not None and not flag)))
     return replace(variant, attributes=attributes)
 
 

@@ -63,6 +63,11 @@ IMITATOR_PROMOTION = 1 << 71
 # made as the plain move it is; marked so that one that is also a walk's move is a
 # move of its own, as in Popeye, which generates both.
 DANGER = 1 << 72
+# Above those: the hurdle a hurdle-colour-changing piece hops over (solver.pieces.hurdlecc),
+# plus one, in bits 73-80 (two hurdles may lead to one square: two moves, as in Popeye);
+# and a pawn's promotion to a hurdle-colour-changing piece.
+HURDLE_SHIFT = 73
+HCC_PROMOTION = 1 << 81
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:

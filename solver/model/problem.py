@@ -381,6 +381,13 @@ class Problem:
                 reasons.append(f"option NonTrivial with option {opt.name} is not supported")
         pieces((p.color, p.kind, p.attributes) for p in self.pieces)
         reasons.extend(royal_conflicts((p.color, p.kind, p.attributes) for p in self.pieces))
+        everyone = [(p.color, p.kind, p.attributes) for p in self.pieces] + [
+            (c.args[0], c.args[1], c.args[3:]) for t in self.twins for c in t.commands
+            if c.kind == "add"]
+        from solver.pieces.attributes import alone_mixed
+
+        for name in alone_mixed(everyone):
+            reasons.append(f"piece attribute {name} with other piece attributes is not supported")
         for twin in self.twins:
             for command in twin.commands:
                 if command.stipulation is not None:

@@ -286,8 +286,9 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
 # the attributes feerie plays (Royal, Kamikaze, Chameleon, HalfNeutral `hn` / French `dn`,
-# Uncapturable), read by pieces.attributes.names_of_prefix
-_PREFIX = r"(?:[rkcu]|hn|dn){1,5}"
+# HurdleColourChanging `hcc` / German `sfw` / French `ces`, Uncapturable, Functionary `f` /
+# German `b`, Patrol `p`), read by pieces.attributes.names_of_prefix
+_PREFIX = r"(?:hcc|sfw|ces|[rkcufpb]|hn|dn){1,5}"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
     rf"(?:=(?P<cphase>n)h(?![A-Za-z0-9]))?"   # (a half-neutral king becomes neutral: `0-0=nh`)

@@ -37,6 +37,12 @@ Popeye's semantics, checked against Popeye 4.104's move lists
   the EffectsPosition's bits, and refused on a king beside another king,
   beside other attributes and with any condition (`half_neutral_reasons`).
 
+- HurdleColourChanging (`solver.pieces.hurdlecc`): the hurdle a hopper
+  hops over changes colour (`[d6=b]`), kings excepted; moves carry their
+  hurdle; pawns promote to such hoppers (`=G=hcc`) by Popeye's rule; only
+  on the hoppers with one hurdle (`HURDLE_KINDS`), not beside other
+  attributes.
+
 What is refused (`unsupported`, by name): a royal pawn (Popeye lets an e.p.
 capture take it), but under FrankfurtChess alone (`ROYAL_PAWN_CONDITIONS`); a
 royal piece beside a king or a second one; chameleon fairy pieces or chameleons where a fairy piece may appear (Popeye's cycle
@@ -51,11 +57,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable
+from functools import lru_cache
 
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_COLOUR, ONE_KING, WALK_MOVES_ONLY
 from solver.engine.capabilities import KING_STEPS_FREE
-from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE
+from solver.engine.capabilities import CAPTURE_OBSERVES
+from solver.engine.effects import (CHAMELEON, FUNCTIONARY, HURDLE_COLOUR_CHANGING, KAMIKAZE, PATROL, ROYAL,
+                                   UNCAPTURABLE)
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
@@ -142,9 +151,24 @@ def uncapturable_filter(pos, m: int) -> bool:
     return not pos.attrs.get(sq, 0) & UNCAPTURABLE
 
 
+def _hcc_effect(pos, m, side, frm, to, flag, bits, captured) -> None:
+    """`solver.pieces.hurdlecc.hcc_effect` (imported at the first call: that
+    module imports the walks, which import this one)."""
+    global _hcc_effect_rule
+    if _hcc_effect_rule is None:
+        from solver.pieces.hurdlecc import hcc_effect as _hcc_effect_rule
+    _hcc_effect_rule(pos, m, side, frm, to, flag, bits, captured)
+
+
+_hcc_effect_rule = None
+
+
 # HalfNeutral's bit in `names_of` / `bits_of` (the move records'): above the
-# EffectsPosition's attribute bits, which never carry it
-HALF_NEUTRAL = 1 << 8
+# EffectsPosition's attribute bits and its NEUTRAL_BIT, which never carry it
+HALF_NEUTRAL = 1 << 9
+# what an attribute that filters moves and observation keeps (as the conditions
+# of support: solver.conditions.rules.OBSERVATION_PRESERVES)
+OBSERVATION_FILTERED = ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
 
 ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # a royal piece other than the king: not "one king" (pins, flights, the
@@ -160,16 +184,24 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # with each of its moves; held by `solver.engine.halfneutral`, not by the
     # EffectsPosition's bits (HALF_NEUTRAL is a bit of no position): its
     # effect is the position's own (`HalfNeutralPosition.make`)
+    # who observes changes (and which moves are played): filters bound by the
+    # rule set (`solver.conditions.patrol.install_attribute_filters`)
+    Attribute("Functionary", FUNCTIONARY, "f", OBSERVATION_FILTERED),
     Attribute("HalfNeutral", HALF_NEUTRAL, "hn", ALL_PROPERTIES - {NO_EFFECTS, ONE_COLOUR}),
+    # effects (the hurdle changes colour), and moves the walks do not give as
+    # they are (one per hurdle, promotions to such pieces): `solver.pieces.hurdlecc`
+    Attribute("HurdleColourChanging", HURDLE_COLOUR_CHANGING, "hcc",
+              ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY}, _hcc_effect),
     # a filter that forbids captures the walks allow, a king's too; only as
     # GhostChess's mark of a returned ghost (`INPUT_REFUSED`)
     Attribute("Uncapturable", UNCAPTURABLE, "u", ALL_PROPERTIES - {WALK_MOVES_ONLY, KING_STEPS_FREE},
               None, uncapturable_filter),
+    Attribute("Patrol", PATROL, "p", OBSERVATION_FILTERED),
 )}
 # attributes feerie knows but does not read from a diagram (untested there)
 INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c, hn, u.
+# Popeye prints the prefixes in this order: r, k, c, f, hn, hcc, u, p.
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -188,7 +220,11 @@ def names_of(bits: int) -> tuple[str, ...]:
 
 # Popeye's German prefix of Royal (koeniglich) is 'k', as is Kamikaze's;
 # its French HalfNeutral is DemiNeutre, 'dn' (the capitals of the name).
-LANGUAGE_PREFIX = {"de": {"Royal": "k"}, "fr": {"HalfNeutral": "dn"}}
+# HurdleColourChanging: German SprungbockFarbeWechselnd 'sfw', French
+# CouleurEchangeantSautoir 'ces'.
+# Functionary: German Beamtet 'b'.
+LANGUAGE_PREFIX = {"de": {"Royal": "k", "HurdleColourChanging": "sfw", "Functionary": "b"},
+                   "fr": {"HalfNeutral": "dn", "HurdleColourChanging": "ces"}}
 GERMAN_PREFIX = LANGUAGE_PREFIX["de"]
 
 
@@ -200,27 +236,26 @@ def prefix_of(names, language: str = "en") -> str:
 
 
 def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None:
-    """The attributes of a Popeye prefix, None if it is not one.  German
-    writes Royal and Kamikaze both as 'k': 'kk' is both, and a lone 'k' is
-    read as Kamikaze (the text cannot tell; written back it is the same)."""
-    half = prefix_of(("HalfNeutral",), language)
-    if half in prefix:   # HalfNeutral's two letters, between the others' (`khn`, `hnu`)
-        i = prefix.index(half)
-        rest = prefix[:i] + prefix[i + 2:]
-        names = names_of_prefix(rest, language) if rest else ()
-        if names is None:
-            return None
-        names = tuple(a.name for a in PRINT_ORDER if a.name in names or a.name == "HalfNeutral")
-        return names if prefix_of(names, language) == prefix else None
-    if language == "de":
-        table = {"k": ("Kamikaze",), "kk": ("Royal", "Kamikaze")}
-        head = prefix.rstrip("c")
-        if head and head not in table:
-            return None
-        names = table.get(head, ()) + (("Chameleon",) if prefix.endswith("c") else ())
-        return names if len(prefix) - len(head) <= 1 else None
-    names = tuple(a.name for a in PRINT_ORDER if a.name != "HalfNeutral" and a.prefix in prefix)
-    return names if prefix_of(names, language) == prefix else None
+    """The attributes of a Popeye prefix, None if it is not one: the set
+    of attributes whose prefix it is (`prefix_of`).  German writes Royal and
+    Kamikaze both as 'k': 'kk' is both, and a lone 'k' is read as Kamikaze
+    (the text cannot tell; written back it is the same)."""
+    matches = _prefixes(language).get(prefix)
+    return matches
+
+
+@lru_cache(maxsize=None)
+def _prefixes(language: str) -> dict[str, tuple[str, ...]]:
+    """Every prefix of a set of attributes in `language`, and the set it is
+    read as (the one without Royal where two give one prefix: German 'k')."""
+    out: dict[str, tuple[str, ...]] = {}
+    order = [a.name for a in PRINT_ORDER]
+    for mask in range(1, 1 << len(order)):
+        names = tuple(n for i, n in enumerate(order) if mask >> i & 1)
+        text = prefix_of(names, language)
+        if text not in out or ("Royal" in out[text] and "Royal" not in names):
+            out[text] = names
+    return out
 
 
 def effective(kind: str, names) -> tuple[str, ...]:
@@ -258,6 +293,15 @@ ROYAL_PAWN_CONDITIONS = frozenset({"FrankfurtChess"})
 of a royal pawn."""
 
 
+HCC = "HurdleColourChanging"
+
+
+FILTER_CONDITIONS = frozenset({"NoCapture", "NoWhiteCapture", "NoBlackCapture"})
+"""Conditions played beside Functionary and Patrol pieces: they only forbid
+captures (solver.conditions.nocapture), a move filter composed with the
+attributes' (compared with Popeye: tests/data/hurdlecc/Functionary.inp)."""
+
+
 def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[str]:
     """Why feerie cannot play these pieces' attributes, one message each.
 
@@ -270,6 +314,7 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
     others = any(n != "HalfNeutral" for _, kind, names in pieces for n in effective(kind, names))
     if not any("HalfNeutral" in names for _, _, names in pieces):
         others = False
+    hcc_others = HCC in alone_mixed(pieces)
     for colour, kind, names in pieces:
         for name in names:
             if name not in ATTRIBUTES or name in INPUT_REFUSED:
@@ -282,6 +327,8 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
             continue
         if colour not in ("white", "black"):
             out.append(f"piece attribute {names[0]} on a {colour} piece is not supported")
+        if HCC in names:
+            out.extend(hurdle_colour_reasons(kind, names, hcc_others))
         conditions_played = names == ["Royal"] and bool(conditions) and (all(
             cond in ROYAL_CONDITIONS for cond in conditions) or (
             len(conditions) == 1 and conditions[0] in ROYAL_ALONE_CONDITIONS))
@@ -303,8 +350,37 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
                        " together is not supported")
             continue
         for cond in conditions:
-            if not conditions_played:
+            if not conditions_played and not (set(names) <= {"Functionary", "Patrol"}
+                                              and cond in FILTER_CONDITIONS):
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
+    return out
+
+
+ALONE_ATTRIBUTES = ("HurdleColourChanging", "Functionary", "Patrol")
+"""Attributes played only where no other attribute is (on any piece): none
+of their combinations is compared with Popeye's outputs."""
+
+
+def alone_mixed(pieces) -> list[str]:
+    """The ALONE_ATTRIBUTES that these pieces ((colour, kind, attributes), the
+    problem's, twins' included) hold beside another attribute."""
+    present = {n for _, kind, names in pieces for n in effective(kind, names)}
+    return [n for n in ALONE_ATTRIBUTES if n in present and len(present) > 1]
+
+
+def hurdle_colour_reasons(kind: str, names, others: bool) -> list[str]:
+    """Why feerie cannot play this hurdle-colour-changing piece
+    (`solver.pieces.hurdlecc`): a piece not of `HURDLE_KINDS` (Popeye allows
+    the attribute on hoppers only, and on Chinese pieces, not played here),
+    beside other attributes (none compared with Popeye's outputs)."""
+    from solver.pieces.hurdlecc import HURDLE_KINDS
+
+    out = []
+    if kind not in HURDLE_KINDS:
+        out.append(f"piece attribute {HCC} on {kind} is not supported (only on the hoppers"
+                   " with one hurdle)")
+    if others or len(names) > 1:
+        out.append(f"piece attribute {HCC} with other piece attributes is not supported")
     return out
 
 
