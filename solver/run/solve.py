@@ -62,36 +62,15 @@ def unsupported_reason(problem: Problem) -> str | None:
         reason = unsupported_conditions(problem)
         if reason:
             reasons.append(reason)
-        elif stip.supported and (stip.goal in BUILT or stip.hidden) and search_goal(stip).needs_move:
-            reason = refusal(search_goal(stip), rules_for(problem))
-            if reason:
-                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
-                               f" ({_move_goal_blocker(problem)})")
-        elif stip.supported and stip.goal in BUILT and search_goal(stip).self_check:
-            # (mates of the mover: the moves legal but for leaving the mover in check)
+        elif stip.supported and (stip.goal in BUILT or stip.hidden) and (
+                search_goal(stip).needs_move or search_goal(stip).self_check):
+            # the goals that read the last move, and the mates of the mover (the
+            # moves legal but for leaving the mover in check)
             reason = refusal(search_goal(stip), rules_for(problem))
             if reason:
                 reasons.append(f"stipulation {stip.text} is not supported: {reason}"
                                f" ({_goal_blocker(problem, search_goal(stip))})")
     return reasons[0] if reasons else None
-
-
-def _move_goal_blocker(problem: Problem) -> str:
-    """What keeps a goal that reads the last move from being played: the
-    first condition that drops `MOVE_GOALS`, else the pieces."""
-    from solver.conditions.registry import build_rules, conditions_of
-    from solver.conditions.variant import variant_of
-    from solver.engine.capabilities import MOVE_GOALS
-
-    plain = variant_of(problem)
-    if plain.keeps(MOVE_GOALS):
-        for cond in conditions_of(problem):
-            if not build_rules([cond], plain).variant.keeps(MOVE_GOALS):
-                return f"condition {cond.name}"
-        return "these conditions together"
-    if plain.neutral:
-        return "neutral pieces"
-    return "piece attributes " + ", ".join(sorted(plain.attributes)) if plain.attributes else "these pieces"
 
 
 def _goal_blocker(problem: Problem, goal) -> str:
