@@ -13,6 +13,7 @@ from collections.abc import Iterable, MutableMapping
 from solver.base.errors import InputError
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
+from solver.engine.identity import IDENTITY_GOALS, identity_key
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
 
@@ -198,8 +199,15 @@ def conditions_of(problem) -> list:
 
 
 def rules_for(problem) -> Rules:
-    """The rule set of a problem (one twin's): its variant and conditions."""
-    return build_rules(conditions_of(problem), variant_of(problem))
+    """The rule set of a problem (one twin's): its variant and conditions.
+    Where a goal of the stipulation reads which piece is which (circuits,
+    exchanges), the identities join the transposition key."""
+    rules = build_rules(conditions_of(problem), variant_of(problem))
+    stip = getattr(problem, "stipulation", None)
+    if stip is not None and IDENTITY_GOALS.intersection(
+            (stip.goal, stip.reci_goal, getattr(stip.hidden, "goal", None))):
+        rules.key_parts.append(identity_key)
+    return rules
 
 
 def unsupported_conditions(problem) -> str | None:

@@ -30,9 +30,10 @@ it took), which says it all only where a turn is one move and nothing else
 happens (`MOVE_GOALS` in
 `solver.engine.capabilities`); elsewhere they are refused
 (`refusal`).  The goals whose mover must be in check after its own move
-(auto-mate '!#', double mate '##', counter-mate '##!') and those that need a
-condition's rebirths (circuits, exchanges, chess81, kiss) are not built:
-`goal_of` refuses them by name.
+(auto-mate '!#', double mate '##', counter-mate '##!') and chess81 and kiss
+are not built: `goal_of` refuses them by name.  The circuits and exchanges
+('ct', 'ctr', '<>', '<>r') are goals of their own module,
+`solver.search.goals_identity`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 
 from solver.engine.board import SIDE_RIGHTS, parse_square, square_name
 from solver.engine.capabilities import MOVE_GOALS
+from solver.engine.identity import IDENTITY_GOALS
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE
 from solver.model.problem import GOAL_NAMES
 
@@ -269,7 +271,7 @@ _GOALS = {g.symbol: g for g in (
 LIMITED = frozenset({"00"})
 """The goals whose `possible` may say False (the others: always True)."""
 
-BUILT = frozenset(_GOALS) | {"z"}
+BUILT = frozenset(_GOALS) | {"z"} | IDENTITY_GOALS
 """The goal symbols feerie plays."""
 
 INTELLIGENT = frozenset({"#", "=", "#="})
@@ -285,6 +287,10 @@ def goal_of(symbol: str, target: str | None = None) -> Goal:
         if target is None:
             raise ValueError("the target-square goal needs its square")
         return Goal("z", "z", False, needs_move=True, target=parse_square(target))
+    if symbol in IDENTITY_GOALS:   # circuits and exchanges: a module of their own
+        from solver.search.goals_identity import identity_goal
+
+        return identity_goal(symbol)
     goal = _GOALS.get(symbol)
     if goal is None:
         raise ValueError(f"goal {symbol} is not built")
@@ -302,7 +308,11 @@ def as_goal(goal: "Goal | str") -> Goal:
 
 def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
-    that read the last move need `MOVE_GOALS` kept."""
+    that read the last move need `MOVE_GOALS` kept (a goal with a
+    `refused_by` of its own says itself: `goals_identity`)."""
+    own = getattr(getattr(goal, "inner", goal), "refused_by", None)
+    if own is not None:
+        return own(rules)
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
         return (f"goal {goal.symbol} ({goal.name}) where a turn is more than one move or a move"
                 " has effects")
