@@ -1599,7 +1599,6 @@ GOALCIRCUIT_FORMS = {
     "circe_serex3": ("ser-<>3", "Circe", 3, (1, 4), 2),
     "parrain_hctr2": ("hctr2", "ParrainCirce", 3, (2, 5), 3),
     "mirror_hctr2": ("hctr2", "MirrorCirce", 3, (2, 5), 3),
-    "messigny_hct2": ("hct2", "Messigny", 3, (2, 5), 1),
     "supercirce_hctr1_5": ("hctr1.5", "SuperCirce", 2, (2, 4), 3),
     "antisuper_hct1_5": ("hct1.5", "AntiSuperCirce", 2, (2, 4), 2),
 }

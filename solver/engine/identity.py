@@ -63,21 +63,26 @@ class Trace:
     left the board), `reborn_at` (the square of the last piece an effect put
     on an empty square, -1 for none)."""
 
-    __slots__ = ("now", "mover", "mover_at", "reborn_at")
+    __slots__ = ("now", "mover", "mover_at", "reborn_at", "waiting")
 
     def __init__(self) -> None:
         self.now: dict[int, int | None] = {}   # squares touched -> origin (None: empty)
         self.mover: int | None = None
         self.mover_at = -1
         self.reborn_at = -1
+        self.waiting: tuple | None = None   # the last move's victim still off the board
 
     def origin(self, sq: int) -> int | None:
         return self.now.get(sq, sq)
 
-    def key(self) -> tuple:
-        """The identities that differ from the diagram's, as a hashable value
-        (squares empty, or holding a piece from elsewhere)."""
-        return tuple(sorted((sq, -1 if o is None else o) for sq, o in self.now.items() if o != sq))
+    def key(self, board) -> tuple:
+        """The identities that differ from the diagram's, as a hashable value:
+        the occupied squares whose piece comes from elsewhere (-1: from
+        nowhere), and the origin of a victim still waiting for a late
+        (Parrain) rebirth.  With the placement (the hash) that says which
+        piece stands where."""
+        return (tuple(sorted((sq, -1 if o is None else o) for sq, o in self.now.items()
+                             if o != sq and board[sq])), self.waiting)
 
 
 def trace(pos) -> Trace:
@@ -140,6 +145,7 @@ def trace(pos) -> Trace:
                 x is victim for x in limbo) else None
         else:
             unreborn = None
+    t.waiting = unreborn
     return t
 
 
@@ -174,4 +180,4 @@ def identity_key(pos) -> tuple:
     """The part of a transposition key that says which piece is which
     (`Trace.key`): a key part (`Rules.key_parts`) where a goal reads
     identities."""
-    return trace(pos).key()
+    return trace(pos).key(pos.board)
