@@ -45,6 +45,7 @@ from solver.engine.capabilities import MOVE_GOALS
 from solver.engine.identity import IDENTITY_GOALS
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE
 from solver.model.problem import GOAL_NAMES
+from solver.search import goals_identity
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,27 @@ _GOALS = {g.symbol: g for g in (
     Goal("~", "", False),
 )}
 
+@dataclass(frozen=True)
+class IdentityGoal(Goal):
+    """A goal that reads where pieces stood in the diagram: ct, <>, ctr, <>r
+    (`solver.search.goals_identity` says all)."""
+
+    def reached(self, rules, pos) -> bool:
+        return goals_identity.reached(self, rules, pos)
+
+    def candidates(self, rules, pos) -> list:
+        return goals_identity.candidates(self, rules, pos)
+
+    def refused_by(self, rules) -> str | None:
+        return goals_identity.refused_by(self, rules)
+
+    @property
+    def missed(self) -> str:
+        return goals_identity.MISSED[self.symbol]
+
+
+_IDENTITY = {s: IdentityGoal(s, "", False, needs_move=True) for s in sorted(IDENTITY_GOALS)}
+
 LIMITED = frozenset({"00"})
 """The goals whose `possible` may say False (the others: always True)."""
 
@@ -288,9 +310,7 @@ def goal_of(symbol: str, target: str | None = None) -> Goal:
             raise ValueError("the target-square goal needs its square")
         return Goal("z", "z", False, needs_move=True, target=parse_square(target))
     if symbol in IDENTITY_GOALS:   # circuits and exchanges: a module of their own
-        from solver.search.goals_identity import identity_goal
-
-        return identity_goal(symbol)
+        return _IDENTITY[symbol]
     goal = _GOALS.get(symbol)
     if goal is None:
         raise ValueError(f"goal {symbol} is not built")
