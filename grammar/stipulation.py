@@ -51,6 +51,7 @@ _HELP_PARRIES = frozenset({"pser-h", "phser-", "phser-s"})
 # stalemate (solver.search.goals) go with every play form of mate but
 # series reflex and help-self play.
 _MORE = {"==", "#=", "!=", "+", "x", "%", "ep", "00", "z", "~"}
+_MORE |= {"ct", "ctr", "<>", "<>r"}   # circuits and exchanges (solver.search.goals_identity)
 _SOLVED = {
     ("direct", False): {"#", "="} | _MORE,
     ("help", False): {"#", "="} | _MORE,

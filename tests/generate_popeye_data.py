@@ -25,6 +25,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --quodlibet
     python tests/generate_popeye_data.py /path/to/popeye/py --exact
     python tests/generate_popeye_data.py /path/to/popeye/py --mutualcastling
+    python tests/generate_popeye_data.py /path/to/popeye/py --goalcircuit
     python tests/generate_popeye_data.py /path/to/popeye/py --halfneutral
     python tests/generate_popeye_data.py /path/to/popeye/py --neutralcond
     python tests/generate_popeye_data.py /path/to/popeye/py --battlefaults
@@ -59,7 +60,9 @@ self, reflex, semi-reflex and direct play under Option NonTrivial m n
 --exact, exact- direct and self play (EXACT_FORMS) go to tests/data/exact/
 (tests/test_exact.py); with --mutualcastling, positions with castling rights of
 both sides under Option CastlingMutuallyExclusive (MUTUAL_FORMS) go to
-tests/data/mutualcastling/ (tests/test_mutual_castling.py); with
+tests/data/mutualcastling/ (tests/test_mutual_castling.py); with --goalcircuit, the
+circuit and exchange goals (GOALCIRCUIT_FORMS) go to tests/data/goalcircuit/
+(tests/test_goals_circuit.py); with
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
 tests/data/halfneutral/ (tests/test_halfneutral.py); with --neutralcond, positions
 with neutral pieces under a condition (NEUTRALCOND_FORMS) go to tests/data/neutralcond/
@@ -1923,6 +1926,86 @@ def generate_goals2(binary: str, seed: int, forms: list[str] | None = None) -> N
         write_form(binary, GOALS_MATES_DIR, name, kept)
 
 
+GOALCIRCUIT_DIR = ROOT / "tests" / "data" / "goalcircuit"
+# --goalcircuit: Popeye's circuit and exchange goals (solver.search.goals_identity):
+# form name -> (stipulation, condition ('' for none), how many problems, pieces besides
+# the kings, how many pieces put on their Circe rebirth squares).  ct and <> orthodox
+# and under AntiCirce (its capturer reborn on its diagram square completes a circuit),
+# ctr and <>r under Circe and Parrain, once orthodox and under AntiCirce (never reached)
+GOALCIRCUIT_FORMS = {
+    "ct2": ("ct2", "", 4, (1, 4), 1),
+    "hct2": ("hct2", "", 4, (1, 4), 1),
+    "sct2": ("sct2", "", 3, (1, 4), 1),
+    "serct3": ("ser-ct3", "", 4, (1, 3), 0),
+    "serhct3": ("ser-hct3", "", 3, (1, 3), 0),
+    "ex3": ("<>3", "", 3, (1, 3), 1),
+    "serex3": ("ser-<>3", "", 4, (1, 3), 1),
+    "hex3": ("h<>3", "", 3, (1, 3), 1),
+    "sex3": ("s<>3", "", 3, (1, 3), 1),
+    "anti_ct2": ("ct2", "AntiCirce", 4, (2, 5), 3),
+    "anti_hct1_5": ("hct1.5", "AntiCirce", 4, (2, 5), 3),
+    "anti_serex3": ("ser-<>3", "AntiCirce", 4, (1, 4), 2),
+    "anti_hex2_5": ("h<>2.5", "AntiCirce Calvet", 3, (1, 4), 2),
+    "anti_ctr2": ("ctr2", "AntiCirce", 1, (2, 4), 3),
+    "ctr2_orthodox": ("ctr2", "", 1, (2, 4), 2),
+    "circe_ctr2": ("ctr2", "Circe", 4, (2, 5), 3),
+    "circe_hctr2": ("hctr2", "Circe", 4, (2, 5), 3),
+    "circe_sctr2": ("sctr2", "Circe", 3, (2, 5), 3),
+    "circe_serhctr2": ("ser-hctr2", "Circe", 3, (2, 5), 3),
+    "circe_exr2": ("s<>r2", "Circe", 3, (2, 5), 4),
+    "circe_hexr2": ("h<>r2", "Circe", 3, (2, 5), 4),
+    "circe_sersexr3": ("ser-s<>r3", "Circe", 3, (2, 4), 4),
+    "circe_ct2": ("ct2", "Circe", 3, (2, 5), 2),
+    "circe_serex3": ("ser-<>3", "Circe", 3, (1, 4), 2),
+    "parrain_hctr2": ("hctr2", "ParrainCirce", 3, (2, 5), 3),
+    "mirror_hctr2": ("hctr2", "MirrorCirce", 3, (2, 5), 3),
+    "supercirce_hctr1_5": ("hctr1.5", "SuperCirce", 2, (2, 4), 3),
+    "antisuper_hct1_5": ("hct1.5", "AntiSuperCirce", 2, (2, 4), 2),
+}
+# the Circe rebirth squares of each kind (of White: Black's on the 8th rank, a pawn's
+# on the 7th)
+_HOMES = {"R": ("a1", "h1"), "S": ("b1", "g1"), "B": ("c1", "f1"), "Q": ("d1",),
+          "P": tuple(f + "2" for f in "abcdefgh")}
+
+
+def at_home(rng: random.Random, pieces, count: int):
+    """`pieces` with `count` more put on their Circe rebirth squares (a square
+    already taken is skipped)."""
+    taken = {p[2] for p in pieces}
+    out = list(pieces)
+    for _ in range(count):
+        kind = rng.choice("RSBQPP")
+        colour = rng.choice(("White", "Black"))
+        square = rng.choice(_HOMES[kind])
+        if colour == "Black":
+            square = square[0] + ("7" if kind == "P" else "8")
+        if square not in taken:
+            out.append((colour, kind, square))
+            taken.add(square)
+    return out
+
+
+def generate_goalcircuit(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/goalcircuit/FORM.inp / .out (see GOALCIRCUIT_FORMS)."""
+    GOALCIRCUIT_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (stipulation, condition, wanted, (low, high), homes) in GOALCIRCUIT_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-goalcircuit-{name}")
+
+        def draw(rng=rng, stipulation=stipulation, condition=condition, low=low, high=high,
+                 homes=homes, name=name) -> str | None:
+            share = 0.6 if "s" in stipulation.split("ct")[0].split("<>")[0] else 0.5
+            pieces = random_position(rng, rng.randint(low, high), share)
+            if pieces is None:
+                return None
+            text = problem_text(at_home(rng, pieces, homes), stipulation, "NoThreat")
+            return text + (f"Condition {condition}\n" if condition else "")
+
+        kept = kept_problems(binary, draw, wanted, ATTEMPTS)
+        write_form(binary, GOALCIRCUIT_DIR, name, kept)
+
+
 HIDDEN_DIR = ROOT / "tests" / "data" / "sstipulation_hidden"
 # structured stipulations (--hidden) whose help or series play ends in a '/' nested branch,
 # not shown (solver.search.hidden_goal), and the m:n minimum lengths feerie maps onto exact-:
@@ -2378,6 +2461,8 @@ def main() -> None:
                         help="Option CastlingMutuallyExclusive (tests/data/mutualcastling/)")
     parser.add_argument("--exact", action="store_true",
                         help="exact- direct and self play (tests/data/exact/)")
+    parser.add_argument("--goalcircuit", action="store_true",
+                        help="the circuit and exchange goals ct, <>, ctr, <>r (tests/data/goalcircuit/)")
     for flag, data in CONDITION_DATA.items():
         parser.add_argument(f"--{flag}", action="store_true",
                             help=f"{data.help} ({data.out_dir.relative_to(ROOT)}/)")
@@ -2417,6 +2502,8 @@ def main() -> None:
         generate_exact(args.popeye, args.seed, args.forms)
     elif args.mutualcastling:
         generate_mutual_castling(args.popeye, args.seed, args.forms)
+    elif args.goalcircuit:
+        generate_goalcircuit(args.popeye, args.seed, args.forms)
     elif args.goals:
         generate_goals(args.popeye, args.seed, args.forms)
     elif args.goals2:

@@ -43,8 +43,6 @@ UNSUPPORTED = {
     "beispiel/castling.inp#32": "stipulation ser-r+3 is not supported (series reflex play)",
     "beispiel/ep.inp#2": "option MaxFlightsquares is not supported",
     "beispiel/duplex.inp#6": "condition NorskSjakk is not supported",
-    "beispiel/duplex.inp#14": "stipulation ser-<>3 is not supported (goal <> (exchange))",
-    "beispiel/duplex.inp#15": "stipulation ser-<>3 is not supported (goal <> (exchange))",
     "beispiel/max_var.inp#1": "condition DuellistChess is not supported",
     "beispiel/max_var.inp#2": "condition DuellistChess is not supported",
     "beispiel/max_var.inp#3": "condition DuellistChess is not supported",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from solver.engine.board import CASTLE_BIT, E1, E8, KING, ROOK, SIDE_RIGHTS, WHITE, castle_bit, parse_square
 from solver.engine.move import CASTLE, capture_square
+from solver.engine.identity import FOLLOWS_PIECES
 
 CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
 HOME = {WHITE: E1, -WHITE: E8}
@@ -44,6 +45,10 @@ def _rights_follow_squares(pos, m, side, frm, to, flag, bits, captured) -> None:
     rights = before & ~lost
     if rights != pos.castling:
         pos.set_castling(rights)
+
+
+# it moves no piece (solver.engine.identity)
+setattr(_rights_follow_squares, FOLLOWS_PIECES, "rights")
 
 
 def _castles_from_home(pos, m: int) -> bool:

@@ -77,6 +77,7 @@ from solver.base.errors import InputError
 from solver.engine.board import BISHOP, CASTLE_PATH, E1, E8, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, castle_bit
 from solver.engine.capabilities import (ALL_PROPERTIES, CAPTURE_OBSERVES, JOURNAL_TESTED, KING_STEPS_FREE,
                                         LOCAL_OBSERVATION, NO_EFFECTS, WALK_MOVES_ONLY)
+from solver.engine.identity import FOLLOWS_PIECES
 from solver.engine.move import CASTLE, EN_PASSANT, PROMOTION, REBIRTH_CHOICE, REBORN_PROMOTION, capture_square
 from solver.pieces import generic
 from solver.conditions import circekinds
@@ -448,9 +449,11 @@ def install_circe(rules: Rules, params: tuple[str, ...], name: str = "Circe") ->
             _reborn(pos, sq, victim, m, victim_bits)
 
     if v.last_move:
-        _install_parrain(rules, v.vector)
+        _install_parrain(rules, v.vector, follows=kinds is None)
     else:
         rules.effect_rules.append(rebirth)
+        if kinds is None:   # the victim reborn as itself (solver.engine.identity)
+            setattr(rebirth, FOLLOWS_PIECES, "circe")
     if v.strict:
         def strict(pos, m: int) -> bool:
             capsq, victim = _capture(pos, m, pos.side)
@@ -584,10 +587,11 @@ def _waiting_pawn(pos) -> bool:
     return pending is not None and abs(pending[0]) == PAWN
 
 
-def _install_parrain(rules: Rules, sign: int) -> None:
+def _install_parrain(rules: Rules, sign: int, follows: bool = False) -> None:
     """Parrain (sign 1) and ContraParrain (-1): each move first rebirths the
     victim of the move before it (`_pending`), on its capture square shifted
-    by this move's vector; the victim waiting is part of the key."""
+    by this move's vector; the victim waiting is part of the key.  `follows`:
+    the victim is reborn as itself (`solver.engine.identity`)."""
 
     def rebirth(pos, m, side, frm, to, flag, bits, captured) -> None:
         pending = _pending(pos, 2)
@@ -598,6 +602,8 @@ def _install_parrain(rules: Rules, sign: int) -> None:
         if sq is not None and not pos.board[sq]:
             _reborn(pos, sq, victim, m)
 
+    if follows:
+        setattr(rebirth, FOLLOWS_PIECES, "circe")
     rules.effect_rules.append(rebirth)
     rules.key_parts.append(_pending)
 
@@ -857,6 +863,7 @@ def install_anticirce(rules: Rules, params: tuple[str, ...], name: str = "AntiCi
 
     if v.choice:
         return _install_antisuper(rules, v.cheylan)
+    setattr(rebirth, FOLLOWS_PIECES, "anticirce")   # the capturer reborn (solver.engine.identity)
     rules.effect_rules.append(rebirth)
     rules.move_filters.append(legal)
     rules.add_observation_filter(observes)
@@ -879,6 +886,7 @@ def _install_antisuper(rules: Rules, cheylan: bool) -> Rules:
         pos.set_square(to, 0)
         _reborn(pos, sq, piece, m)
 
+    setattr(rebirth, FOLLOWS_PIECES, "anticirce")
     rules.effect_rules.append(rebirth)
     _with_square_rights(rules)
     _super_choices(rules, True, anti=True, cheylan=cheylan)

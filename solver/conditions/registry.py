@@ -14,6 +14,7 @@ from solver.base.errors import InputError
 from solver.conditions import mutual_castling
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
+from solver.engine.identity import IDENTITY_GOALS, identity_key
 from solver.conditions.variant import Variant, orthodox_variant, variant_of
 
 
@@ -200,9 +201,15 @@ def conditions_of(problem) -> list:
 
 def rules_for(problem) -> Rules:
     """The rule set of a problem (one twin's): its variant and conditions, and
-    the options that change the rules (CastlingMutuallyExclusive)."""
+    the options that change the rules (CastlingMutuallyExclusive).  Where a
+    goal of the stipulation reads which piece is which (circuits, exchanges),
+    the identities join the transposition key."""
     rules = build_rules(conditions_of(problem), variant_of(problem))
     mutual_castling.install(rules, problem.options)
+    stip = getattr(problem, "stipulation", None)
+    if stip is not None and IDENTITY_GOALS.intersection(
+            (stip.goal, stip.reci_goal, getattr(stip.hidden, "goal", None))):
+        rules.key_parts.append(identity_key)
     return rules
 
 

@@ -70,6 +70,12 @@ def unsupported_reason(problem: Problem) -> str | None:
             if reason:
                 reasons.append(f"stipulation {stip.text} is not supported: {reason}"
                                f" ({_goal_blocker(problem, search_goal(stip))})")
+        if not reasons and stip.supported and stip.reci_goal in BUILT:
+            # (reciprocal play: Black's own goal G1 of reci-h(G1)G2 too)
+            reason = refusal(goal_of(stip.reci_goal, stip.reci_target), rules_for(problem))
+            if reason:
+                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
+                               f" ({_goal_blocker(problem, goal_of(stip.reci_goal, stip.reci_target))})")
     return reasons[0] if reasons else None
 
 

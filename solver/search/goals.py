@@ -38,8 +38,8 @@ capturer on its rebirth square, a piece that changes kind where it
 stands).  That holds only where a turn is one move and the journal says
 what the move did as read here (`MOVE_GOALS` in
 `solver.engine.capabilities`); elsewhere they are refused by name
-(`refusal`).  The goals that need a condition's rebirths (circuits,
-exchanges) are not built: `goal_of` refuses them by name.
+(`refusal`).  The circuits and exchanges ('ct', 'ctr', '<>', '<>r') are
+goals of their own module, `solver.search.goals_identity`.
 
 The mates of the mover, the kiss and chess81 (their block below, "mates of
 the mover, kiss, chess81"): '!#' (auto-mate) the mover is in check and has
@@ -64,8 +64,10 @@ from dataclasses import dataclass
 
 from solver.engine.board import KING_TARGETS, SIDE_RIGHTS, parse_square, square_name
 from solver.engine.capabilities import MOVE_GOALS, MOVE_JOURNAL, NO_EFFECTS, ONE_COLOUR, SINGLE_MOVE_TURNS
+from solver.engine.identity import IDENTITY_GOALS
 from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, FAR_EN_PASSANT, LOCUST, capture_square
 from solver.model.problem import GOAL_NAMES
+from solver.search import goals_identity
 
 
 @dataclass(frozen=True)
@@ -505,10 +507,32 @@ def _kiss_goal(target: str) -> Goal:
 
 # ------------------------------------ (end of mates of the mover, kiss, chess81)
 
+
+@dataclass(frozen=True)
+class IdentityGoal(Goal):
+    """A goal that reads where pieces stood in the diagram: ct, <>, ctr, <>r
+    (`solver.search.goals_identity` says all)."""
+
+    def reached(self, rules, pos) -> bool:
+        return goals_identity.reached(self, rules, pos)
+
+    def candidates(self, rules, pos) -> list:
+        return goals_identity.candidates(self, rules, pos)
+
+    def refused_by(self, rules) -> str | None:
+        return goals_identity.refused_by(self, rules)
+
+    @property
+    def missed(self) -> str:
+        return goals_identity.MISSED[self.symbol]
+
+
+_IDENTITY = {s: IdentityGoal(s, "", False, needs_move=True) for s in sorted(IDENTITY_GOALS)}
+
 LIMITED = frozenset({"00"})
 """The goals whose `possible` may say False (the others: always True)."""
 
-BUILT = frozenset(_GOALS) | {"z", "k"}
+BUILT = frozenset(_GOALS) | {"z", "k"} | IDENTITY_GOALS
 """The goal symbols feerie plays."""
 
 INTELLIGENT = frozenset({"#", "=", "#="})
@@ -528,6 +552,8 @@ def goal_of(symbol: str, target: str | None = None) -> Goal:
         if target is None:
             raise ValueError("the kiss goal needs its square")
         return _kiss_goal(target)
+    if symbol in IDENTITY_GOALS:   # circuits and exchanges: a module of their own
+        return _IDENTITY[symbol]
     goal = _GOALS.get(symbol)
     if goal is None:
         raise ValueError(f"goal {symbol} is not built")
@@ -545,7 +571,11 @@ def as_goal(goal: "Goal | str") -> Goal:
 
 def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
-    that read the last move need `MOVE_GOALS` kept."""
+    that read the last move need `MOVE_GOALS` kept (a goal with a
+    `refused_by` of its own says itself: `goals_identity`)."""
+    own = getattr(getattr(goal, "inner", goal), "refused_by", None)
+    if own is not None:
+        return own(rules)
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
         where = ("where a turn is more than one move" if not rules.variant.keeps({SINGLE_MOVE_TURNS})
                  else "where a piece is of both sides" if not rules.variant.keeps({ONE_COLOUR})
