@@ -1091,7 +1091,7 @@ def generate_hurdlecc(binary: str, seed: int, forms: list[str] | None = None) ->
 
 
 FUNCTIONARY_DIR = ROOT / "tests" / "data" / "functionary"
-# --functionary: the piece attributes Functionary and Patrol (solver.conditions.patrol
+# --functionary: the piece attributes Functionary and Patrol (solver.conditions.watchers
 # install_attribute_filters), to tests/data/functionary/ (tests/test_functionary.py):
 # form name: (attribute, stipulation, options, how many problems); a few pieces of
 # each position (kings too, now and then) get the attribute, one attribute a problem;

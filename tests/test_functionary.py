@@ -1,5 +1,5 @@
 """The piece attributes Functionary and Patrol against Popeye
-(solver.conditions.patrol.install_attribute_filters).
+(solver.conditions.watchers.install_attribute_filters).
 
 tests/data/functionary/: random orthodox positions (a grasshopper now and then)
 where a few pieces, kings among them, are functionary or patrol pieces, in

@@ -30,13 +30,12 @@ refused by name.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from solver.base.errors import InputError
 from solver.engine.board import KING, SQUARES
 from solver.engine.effects import ROYAL
 from solver.conditions.changers import PRESERVES
 from solver.conditions.castling_rights import keep_square_rights
+from solver.conditions.colour_notation import bracket_colour_changes
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces import generic
 from solver.pieces.catalogue import BY_KIND
@@ -94,23 +93,6 @@ def masand_generalised(pos, m, side, frm, to, flag, bits, captured) -> None:
     for sq in SQUARES:
         if _checks(pos, sq, side):
             _recolour_observed(pos, sq, done)
-
-
-def bracket_colour_changes(rules: Rules) -> None:
-    """Write a change of colour of any piece as `[e5=w]` (Popeye's notation for
-    Masand's and Breton's), not as the mover's `=w`."""
-    describe = rules.describe
-
-    def described(pos, turn) -> tuple:
-        out = []
-        for c in describe(pos, turn):
-            effects = tuple(replace(e, bracketed=True)
-                            if e.before and e.after and e.before[0] != e.after[0] else e
-                            for e in c.effects)
-            out.append(replace(c, effects=effects))
-        return tuple(out)
-
-    rules.describe = described
 
 
 def _spec(name: str, rule) -> ConditionSpec:

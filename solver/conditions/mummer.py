@@ -40,7 +40,7 @@ from __future__ import annotations
 from solver.base.errors import InputError
 from solver.engine.board import BLACK, WHITE
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.engine.move import CASTLE, EN_PASSANT, EXCHANGE, LOCUST
+from solver.engine.move import CASTLE, EXCHANGE, is_capture
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.pieces.catalogue import by_code
 
@@ -62,13 +62,6 @@ def length(board, m: int) -> int:
         return 6
     dx, dy = (to & 7) - (frm & 7), (to >> 4) - (frm >> 4)
     return dx * dx + dy * dy
-
-
-def is_capture(board, m: int) -> bool:
-    flag = (m >> 14) & 7
-    if flag in (EN_PASSANT, LOCUST):
-        return True
-    return flag not in (CASTLE, EXCHANGE) and board[(m >> 7) & 127] != 0
 
 
 def alphabetic(board, m: int) -> int:

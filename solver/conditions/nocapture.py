@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solver.engine.board import BLACK, WHITE
 from solver.engine.capabilities import ALL_PROPERTIES, KING_STEPS_FREE, WALK_MOVES_ONLY
-from solver.conditions.mummer import is_capture
+from solver.engine.move import is_capture
 from solver.conditions.rules import ConditionSpec, filter_spec
 
 

@@ -154,7 +154,7 @@ class Rules:
         if "HurdleColourChanging" in self.variant.attributes:
             self._bind_hurdle_colour()
         if self.variant.attributes & {"Functionary", "Patrol"}:
-            from solver.conditions.patrol import install_attribute_filters
+            from solver.conditions.watchers import install_attribute_filters
 
             install_attribute_filters(self)   # who observes, and which moves are played
         if "Chameleon" in self.variant.attributes:
@@ -218,7 +218,7 @@ class Rules:
         from solver.pieces.hurdlecc import hcc_pseudo
 
         hcc, plain = self.variant.hurdle_kinds
-        from solver.conditions.masand import bracket_colour_changes
+        from solver.conditions.colour_notation import bracket_colour_changes
 
         self._bind_generic(self.in_check, None, hcc_pseudo(generic.pseudo_moves, hcc, plain))
         keep_square_rights(self)

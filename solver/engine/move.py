@@ -131,3 +131,12 @@ fairy move can exist."""
 
 def _letter(kind: int) -> str:
     return KIND_LETTERS[kind]
+
+
+def is_capture(board, m: int) -> bool:
+    """Does move m capture (e.p. and locust captures included; castling and
+    Messigny's exchange do not)?"""
+    flag = (m >> 14) & 7
+    if flag in (EN_PASSANT, LOCUST):
+        return True
+    return flag not in (CASTLE, EXCHANGE) and board[(m >> 7) & 127] != 0

@@ -299,8 +299,9 @@ _COMPONENT = re.compile(
     rf"(?:(?P<neutral>n(?=[A-Z0-9]|hn|dn))?(?P<attrs>{_PREFIX}(?=[A-Z]))?)(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
     rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:\[I(?P<imit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # Imitator: `Kg3-h2[Ic5]`, `b7-b8[Ic5,e4]=Q`
-    rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE}))?"
-    rf"(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
+    # (attributes gained after a promotion: `=G=hcc`; only there, `=b` is a change of colour)
+    rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE})(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?)?"
+    rf"(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
     # a half-neutral mover's change of phase: `=nh`, `=wh` (solver.engine.halfneutral)
     rf"(?:=(?P<phase>[bnsw])h(?![A-Za-z0-9]))?"
     # a pawn that takes e.p. and changes colour after (MagicSquares): `e5*d6 ep.=b`
@@ -341,6 +342,15 @@ def _kind(letter: str, language: str, text: str) -> str:
     if kind is None:
         raise NotationError(f"unknown piece letter {letter!r} in {text!r}")
     return kind
+
+
+def _is_prefix(text: str, language: str) -> bool:
+    """Does `text` name piece attributes in `language` (`b`: German Functionary only)?"""
+    try:
+        _attribute_names(text, language, text)
+    except NotationError:
+        return False
+    return True
 
 
 def _attribute_names(prefix: str | None, language: str, text: str) -> tuple[str, ...]:
@@ -385,13 +395,13 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
     if m.group("epchange"):   # an e.p. capturer's change of kind (Einstein chess): `c3*d2 ep.=S`
         out.append(Effect(m.group("to"), (colour, kind, attributes),
                           (colour, _kind(m.group("epchange"), language, m.group(0)), attributes)))
-    if m.group("gain"):
-        if not m.group("promo"):
-            raise NotationError(f"attributes gained without a promotion: {m.group(0)!r}")
+    gain, recolour = m.group("gain"), m.group("recolour") or m.group("eprecolour")
+    if gain and not recolour and gain in "bnsw" and not _is_prefix(gain, language):
+        gain, recolour = None, gain   # `g7-g8=Q=b`: the promoted piece turns black (not German 'b')
+    if gain:
         new = _kind(m.group("promo"), language, m.group(0))
         out.append(Effect(m.group("to"), (colour, new, _attribute_names(m.group("pattrs"), language, m.group(0))),
-                          (colour, new, _attribute_names(m.group("gain"), language, m.group(0)))))
-    recolour = m.group("recolour") or m.group("eprecolour")
+                          (colour, new, _attribute_names(gain, language, m.group(0)))))
     if recolour:   # the mover changes colour (Andernach, Volage): `=b`
         letters = COLOUR_LETTERS[language]
         if recolour not in letters:

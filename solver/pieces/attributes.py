@@ -185,7 +185,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # EffectsPosition's bits (HALF_NEUTRAL is a bit of no position): its
     # effect is the position's own (`HalfNeutralPosition.make`)
     # who observes changes (and which moves are played): filters bound by the
-    # rule set (`solver.conditions.patrol.install_attribute_filters`)
+    # rule set (`solver.conditions.watchers.install_attribute_filters`)
     Attribute("Functionary", FUNCTIONARY, "f", OBSERVATION_FILTERED),
     Attribute("HalfNeutral", HALF_NEUTRAL, "hn", ALL_PROPERTIES - {NO_EFFECTS, ONE_COLOUR}),
     # effects (the hurdle changes colour), and moves the walks do not give as
