@@ -63,6 +63,10 @@ IMITATOR_PROMOTION = 1 << 71
 # made as the plain move it is; marked so that one that is also a walk's move is a
 # move of its own, as in Popeye, which generates both.
 DANGER = 1 << 72
+# Above those: an AntiMarsCirce castling whose king or rook is first put on its
+# rebirth square (solver.conditions.antimars): the rook's square in bits 24-30,
+# the king's is `frm` (its home square the castling's).
+LIFTED = 1 << 73
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:
