@@ -98,6 +98,9 @@ class AntiMarsPosition(Position):
         castling = self.castling
         frm = m & 127
         king = self.board[frm] == KING * self.side
+        if frm == (m >> 7) & 127:
+            self._stay(m)
+            return
         if flag == DOUBLE and m & VIA:
             # the double step from the rebirth square: its e.p. square is
             # between that square and the arrival
@@ -118,6 +121,31 @@ class AntiMarsPosition(Position):
             c = castling & ~(CASTLE_BIT[frm] | CASTLE_BIT[(m >> 7) & 127])
             if c != self.castling:
                 self.set_castling(c)
+
+    def _stay(self, m: int) -> None:
+        """A pawn's double step from its rebirth square back to its own square
+        (`g4-g2-g4`): the board is as it was; the e.p. square is set."""
+        s = self.side
+        h = self.hash
+        self.stack.append((m, 0, self.castling, self.ep, h, self.halfmove))
+        h ^= Z_SIDE
+        for e in self.ep:
+            h ^= Z_EP[e]
+        to = m & 127
+        board = self.board
+        enemy = -PAWN * s
+        ep = ()
+        if (not (to + 1) & 0x88 and board[to + 1] == enemy) or \
+                (not (to - 1) & 0x88 and board[to - 1] == enemy):
+            e = to - 16 * s
+            ep = (e,)
+            h ^= Z_EP[e]
+        self.ep = ep
+        self.halfmove = 0
+        if s != WHITE:
+            self.fullmove += 1
+        self.side = -s
+        self.hash = h
 
     def _castle(self, m: int) -> None:
         board = self.board
@@ -156,7 +184,7 @@ class AntiMarsPosition(Position):
 
     def unmake(self) -> None:
         top = self.stack[-1][0]
-        if top < 0 or (top >> 14) & 7 != CASTLE:
+        if top < 0 or ((top >> 14) & 7 != CASTLE and top & 127 != (top >> 7) & 127):
             Position.unmake(self)
             return
         m, _, castling, ep, h, halfmove = self.stack.pop()
@@ -165,6 +193,8 @@ class AntiMarsPosition(Position):
         self.side = s
         if s != WHITE:
             self.fullmove -= 1
+        if (m >> 14) & 7 != CASTLE:   # a pawn's double step back to its square
+            return
         board = self.board
         ksq, kt = m & 127, (m >> 7) & 127
         home = _HOME[s]
@@ -184,15 +214,45 @@ class AntiMarsPosition(Position):
         self.kings[s] = ksq
 
 
-def _rights(pos, problem) -> int:
-    """Popeye's rights of the diagram: each rook on its corner has its own
-    (twin.c: whether or not its king is at home)."""
+_CORNERS = {WHITE: (0x00, 0x07), -WHITE: (0x70, 0x77)}
+
+
+def _rights(board) -> int:
+    """Popeye's rights of the diagram (twin.c): each rook on its corner has
+    its own, whether or not its king is at home, and a king at home its
+    own (the right whose castlings Popeye generates a second time)."""
     rights = 0
     for side in (WHITE, -WHITE):
-        for sq in ((0x00, 0x07) if side == WHITE else (0x70, 0x77)):
-            if pos.board[sq] == ROOK * side:
+        for sq in _CORNERS[side]:
+            if board[sq] == ROOK * side:
                 rights |= castle_bit(sq)
+        if board[_HOME[side]] == KING * side:
+            rights |= castle_bit(_HOME[side])
     return rights
+
+
+def refusal(problem) -> str | None:
+    """What AntiMarsCirce does not play in this problem: Option NoCastling
+    and a castling field (untested), and a side whose rook may castle from
+    its corner beside another rook or a pawn (which may promote to one):
+    while Popeye puts another rook on the other corner for a castling of its
+    own, it generates the corner rook's castling too, and gives the rook's
+    lifting to whichever comes first, the other castling none (or one left
+    by an earlier generation): `[wRd4->a1]0-0` and a 0-0-0 without a rook."""
+    if any(opt.name == "NoCastling" for opt in problem.options):
+        return "condition AntiMarsCirce with option NoCastling is not supported"
+    if problem.castling is not None:
+        return "condition AntiMarsCirce with a castling field is not supported"
+    squares = {(p.color, p.kind): [] for p in problem.pieces}
+    for p in problem.pieces:
+        squares[(p.color, p.kind)].append(p.square)
+    for colour, rank in (("white", "1"), ("black", "8")):
+        rooks = squares.get((colour, "R"), [])
+        if any(sq in ("a" + rank, "h" + rank) for sq in rooks) and \
+                len(rooks) + len(squares.get((colour, "P"), [])) > 1:
+            return (f"condition AntiMarsCirce with a {colour} rook on its corner beside another"
+                    f" {colour} rook or pawn is not supported")
+    return None
 
 
 def _fast_piece_moves(pos, r: int, piece: int, s: int) -> list[int]:
@@ -226,8 +286,9 @@ def quiet_moves(pos, piece_moves) -> list[int]:
         try:
             for m in piece_moves(pos, r, piece, s):
                 to = (m >> 7) & 127
-                if board[to] or to == frm:
-                    continue
+                if board[to] or (to == frm and (m >> 14) & 7 != DOUBLE):
+                    continue   # (a double step back to its square is a move: Popeye's
+                    # null-move test asks for no capture, and a double step has one)
                 out.append(frm | (m & ~127) | mark)
         finally:
             board[r] = 0
@@ -264,9 +325,14 @@ def castlings(pos, attacked) -> list[int]:
         return []
     king, rook = KING * s, ROOK * s
     candidates = []
-    for corner in ((0x00, 0x07) if s == WHITE else (0x70, 0x77)):
+    for corner in _CORNERS[s]:
         if pos.castling & CASTLE_BIT[corner] and board[corner] == rook:
             candidates.append((corner, corner))
+            if ksq == home and pos.castling & CASTLE_BIT[home]:
+                # the king at home with its own right: Popeye generates the
+                # castling a second time (the move generator's other path, that
+                # of the pieces on their own squares), a move of its own
+                candidates.append((corner, corner))
     for rr in sorted(pos.occupied[s]):
         if board[rr] == rook:
             corner = REBIRTH[rook][rr]
@@ -279,7 +345,7 @@ def castlings(pos, attacked) -> list[int]:
     board[ksq] = 0
     board[home] = king
     try:
-        for rr, corner in candidates:
+        for i, (rr, corner) in enumerate(candidates):
             board[rr] = 0
             board[corner] = rook
             try:
@@ -293,7 +359,8 @@ def castlings(pos, attacked) -> list[int]:
                 board[middle] = 0
                 board[home] = king
                 if ok:
-                    lifted = LIFTED | rr << 24 if (rr != corner or ksq != home) else 0
+                    again = (rr, corner) in candidates[:i]
+                    lifted = LIFTED | rr << 24 if (rr != corner or ksq != home or again) else 0
                     out.append(ksq | kt << 7 | CASTLE << 14 | (corner & 7) << 17 | lifted)
             finally:
                 board[corner] = 0
@@ -352,13 +419,8 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     base = rules.position
 
     def position(problem, side: int):
-        for opt in problem.options:
-            if opt.name == "NoCastling":
-                raise InputError("condition AntiMarsCirce with Option NoCastling is not supported")
-        if problem.castling is not None:
-            raise InputError("condition AntiMarsCirce with a castling field is not supported")
         pos = AntiMarsPosition.of(base(problem, side))
-        pos.set_castling(_rights(pos, problem))
+        pos.set_castling(_rights(pos.board))
         return pos
 
     rules.position = position
@@ -375,7 +437,8 @@ def _castling_note(pos, m: int, c):
     from solver.model.record import _piece
 
     if (m >> 14) & 7 != CASTLE:
-        return c
+        # (a pawn's double step back to its own square captures nothing: `g4-g2-g4`)
+        return replace(c, capture=False) if m & 127 == (m >> 7) & 127 else c
     s = pos.side
     ksq, kt = m & 127, (m >> 7) & 127
     home = _HOME[s]
@@ -392,5 +455,5 @@ def _castling_note(pos, m: int, c):
 
 PRESERVES = ALL_PROPERTIES - {ORTHODOX_WALKS, WALK_MOVES_ONLY, KING_STEPS_FREE}
 
-SPEC = ConditionSpec(install, lambda params: PRESERVES, alone=True)
+SPEC = ConditionSpec(install, lambda params: PRESERVES, alone=True, refusal=refusal)
 """The registry's entry (solver.conditions.registry)."""

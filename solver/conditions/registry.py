@@ -221,6 +221,12 @@ def unsupported_conditions(problem) -> str | None:
         build_rules(conditions, variant_of(problem))
     except InputError as err:
         return err.message
+    for cond in conditions:
+        spec = CONDITIONS.get(cond.name)
+        refusal = spec.resolved(cond.params).refusal if spec is not None else None
+        reason = refusal(problem) if refusal is not None else None
+        if reason:
+            return reason
     return None
 
 
