@@ -511,6 +511,9 @@ def castling_setup(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
             square = rng.choice(["a" + rank, "h" + rank] * 2 + [f + r for f in "abcdefgh" for r in "3456"])
             if all(p[2] != square for p in out):
                 out.append((colour, "R", square))
+        corner = [p for p in out if p[:2] == (colour, "R") and p[2] in ("a" + rank, "h" + rank)][:1]
+        if corner:   # (beside another rook or a pawn of its side, feerie refuses it)
+            out = [p for p in out if p[0] != colour or p[1] not in "RP"] + corner
     return out
 
 

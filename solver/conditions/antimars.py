@@ -259,12 +259,17 @@ def _fast_piece_moves(pos, r: int, piece: int, s: int) -> list[int]:
     return movegen._piece_moves(pos, r, piece * s, s)
 
 
-def _generic_piece_moves(pos, r: int, piece: int, s: int) -> list[int]:
+def _generic_piece_moves(promotions):
+    """The catalogue walks' moves of a piece (the generic path), pawns
+    promoting to `promotions`."""
     from solver.pieces import generic
 
-    moves: dict[int, None] = {}
-    generic._walk_moves(pos.board, r, s, generic.piece_at(pos.board, r), (), moves)
-    return list(moves)
+    def piece_moves(pos, r: int, piece: int, s: int) -> list[int]:
+        moves: dict[int, None] = {}
+        generic._walk_moves(pos.board, r, s, generic.piece_at(pos.board, r), promotions, moves)
+        return list(moves)
+
+    return piece_moves
 
 
 def quiet_moves(pos, piece_moves) -> list[int]:
@@ -324,6 +329,9 @@ def castlings(pos, attacked) -> list[int]:
     if ksq != home and board[home]:
         return []
     king, rook = KING * s, ROOK * s
+    # (the king lifted home first: its own square may be a rook's corner, `[bKa8->e8][bRd5->a8]0-0-0`)
+    board[ksq] = 0
+    board[home] = king
     candidates = []
     for corner in _CORNERS[s]:
         if pos.castling & CASTLE_BIT[corner] and board[corner] == rook:
@@ -338,12 +346,8 @@ def castlings(pos, attacked) -> list[int]:
             corner = REBIRTH[rook][rr]
             if corner != rr and not board[corner]:
                 candidates.append((rr, corner))
-    if not candidates:
-        return []
     enemies = pos.occupied[-s]
     out = []
-    board[ksq] = 0
-    board[home] = king
     try:
         for i, (rr, corner) in enumerate(candidates):
             board[rr] = 0
@@ -397,7 +401,7 @@ def install(rules: Rules, params: tuple[str, ...]) -> Rules:
     else:
         from solver.pieces import generic
 
-        piece_moves, attacked, check = _generic_piece_moves, _generic_attacked, generic.in_check
+        piece_moves, attacked, check = _generic_piece_moves(v.promotions), _generic_attacked, generic.in_check
 
     def legal(pos, first_only: bool = False, checking: bool = False) -> list[int]:
         s = pos.side
