@@ -47,8 +47,19 @@ its own squares), one king, the turn and colour properties; not
 `orthodox_walks` (the moves are not the walks' from the piece's square),
 `walk_moves_only` and `king_steps_free`.  Orthodox pieces only; played alone
 (`ConditionSpec.alone`); its parameters (RexExclusive, Mirror, Antipodes,
-...) are refused by name, and so are Option NoCastling and a castling field
-given otherwise than by the diagram (untested against Popeye).
+...) are refused by name, and so are (`refusal`) Option NoCastling and a
+castling field given otherwise than by the diagram (untested against Popeye),
+and a side whose rook stands on its corner beside another rook or a pawn of
+its side: Popeye's castling with a rook reborn on one corner also generates
+the castling with the rook on the other, and gives the lifting to the first
+of them (`[wRd4->a1]0-0`), the other none or one an earlier generation left
+(`anti_marscirce_rebirth_square`, indexed by move ids that plies reuse).
+
+Popeye also generates a king's castlings a second time when the king stands
+at home with its own right (the generator's other path, of the pieces on
+their own squares, which keeps its castlings): feerie lists that castling
+twice too (`LIFTED` tells the two apart), which decides whether a try whose
+refutation it is counts as one.
 """
 
 from __future__ import annotations
