@@ -33,6 +33,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --haaner
     python tests/generate_popeye_data.py /path/to/popeye/py --circecage
     python tests/generate_popeye_data.py /path/to/popeye/py --attrcombos
+    python tests/generate_popeye_data.py /path/to/popeye/py --antimars
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -505,6 +506,25 @@ def promoting_pawns(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
     return out
 
 
+def castling_setup(rng: random.Random, pieces) -> list[tuple[str, str, str]]:
+    """The position with each king at home more often than not and rooks of
+    its side on corners or elsewhere (AntiMarsCirce: a rook reborn on its
+    corner castles), the squares they take given up by what stood there."""
+    out = list(pieces)
+    for colour, rank in (("White", "1"), ("Black", "8")):
+        if rng.random() < 0.6:
+            out = [p for p in out if not (p[0] == colour and p[1] == "K") and p[2] != "e" + rank]
+            out.append((colour, "K", "e" + rank))
+        for _ in range(rng.randint(1, 2)):
+            square = rng.choice(["a" + rank, "h" + rank] * 2 + [f + r for f in "abcdefgh" for r in "3456"])
+            if all(p[2] != square for p in out):
+                out.append((colour, "R", square))
+        corner = [p for p in out if p[:2] == (colour, "R") and p[2] in ("a" + rank, "h" + rank)][:1]
+        if corner:   # (beside another rook or a pawn of its side, feerie refuses it)
+            out = [p for p in out if p[0] != colour or p[1] not in "RP"] + corner
+    return out
+
+
 def on_castling_squares(condition: str, pieces) -> bool:
     """Under FrankfurtChess (a king) and KobulKings (a king or a rook), is a
     piece on its castling square?  Such positions were kept out of
@@ -790,12 +810,14 @@ def generate_conditions(binary: str, seed: int, names: list[str] | None = None,
                 if on_castling_squares(condition, pieces):
                     continue   # refused by feerie (Popeye's castling rights after a change of kind)
                 if ("Prom" in condition and condition != "ImitatorNoIProm"
-                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or condition in DANGERCIRCE_FORMS or (
+                        or condition == "ImitatorNoIProm" and rng.random() < 0.7) or condition == "SingleBox" or condition in EINSTEIN_FORMS or condition in FRANKFURT_FORMS or condition in KOBUL_FORMS or condition in DANGERCIRCE_FORMS or condition in ANTIMARS_FORMS or (
                         out_dir == CIRCEKINDS_DIR and rng.random() < 0.5) or (
                         condition == "CirceCage" and rng.random() < 0.5):
                     pieces += promoting_pawns(rng, pieces)
                 if out_dir == VOLCANIC_DIR:
                     pieces += rebirth_occupants(rng, pieces)
+                if condition in ANTIMARS_CASTLING:
+                    pieces = castling_setup(rng, pieces)
                 if out_dir == SAT_DIR:
                     pieces += king_guards(rng, pieces)
                 if out_dir == IMITATOR_DIR and condition in IMITATOR_DENSE:
@@ -909,6 +931,17 @@ DANGERCIRCE_FORMS = {
     "DangerCirceFairy": (("DangerCirce",), ("~1", "~1", "#2", "h#2")),
 }
 DANGERCIRCE_KINDS = {"DangerCirceFairy": ("Q", "R", "B", "S", "P", "N", "G", "CA", "Z", "LI", "AM", "BP")}
+ANTIMARS_DIR = ROOT / "tests" / "data" / "antimars"
+# --antimars: AntiMarsCirce (solver.conditions.antimars), to tests/data/antimars/
+# (tests/test_antimars.py), with pawns a step from promotion; Targeted.inp is written by
+# hand (castling with the king or a rook lifted home, pawns' double steps from the rebirth
+# square and e.p., promotions, kings' moves)
+ANTIMARS_FORMS = {
+    "AntiMarsCirce": (("AntiMarsCirce",), ("~1", "~1", "~1", "#2", "h#2", "h#2", "s#2")),
+    "AntiMarsCirceCastling": (("AntiMarsCirce",), ("~1", "~1", "#2", "h#2", "s#2")),
+}
+# (the forms whose kings are at home and rooks about: castling_setup)
+ANTIMARS_CASTLING = ("AntiMarsCirceCastling",)
 HALFNEUTRAL_DIR = ROOT / "tests" / "data" / "halfneutral"
 # --halfneutral: half-neutral pieces (solver.engine.halfneutral), to
 # tests/data/halfneutral/ (tests/test_halfneutral.py): form name: (stipulation,
@@ -2239,6 +2272,7 @@ CONDITION_DATA = {
     "kobul": ConditionData(KOBUL_DIR, KOBUL_FORMS, "the problems under KobulKings"),
     "dangercirce": ConditionData(DANGERCIRCE_DIR, DANGERCIRCE_FORMS, "the problems under DangerCirce",
                                  kinds_of=DANGERCIRCE_KINDS),
+    "antimars": ConditionData(ANTIMARS_DIR, ANTIMARS_FORMS, "the problems under AntiMarsCirce"),
     "haaner": ConditionData(HAANER_DIR, HAANER_FORMS, "the problems under HaanerChess",
                             kinds_of=HAANER_KINDS),
     "circecage": ConditionData(CIRCECAGE_DIR, CIRCECAGE_FORMS, "the problems under Circe Cage"),

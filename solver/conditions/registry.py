@@ -23,6 +23,7 @@ def _specs() -> dict[str, ConditionSpec]:
     when a problem names a condition (start-up: one without imports none).
     A new condition: its module in the import, its line in the dict."""
     from solver.conditions import breton, magicsquares, masand, oscillating, transmuted
+    from solver.conditions import antimars
     from solver.conditions import (
     annan, bgl, changers, checkless, circe, dangercirce, edgemover, eiffel, einstein, exclusive, frankfurt, ghost, haaner, kobul, grid, imitator, isardam, koeko,
     lesemajeste, lostpieces, madrasi, marscirce, marseillais, messigny, monochrome, mummer, nocapture, nopromotion, patrol,
@@ -55,6 +56,7 @@ def _specs() -> dict[str, ConditionSpec]:
     "Make&TakeChess": maketake.SPEC,
     **circe.SPECS,
     "MarsCirce": marscirce.SPEC,
+    "AntiMarsCirce": antimars.SPEC,
     "DangerCirce": dangercirce.SPEC,
     **annan.SPECS,
     "LeseMajeste": lesemajeste.SPEC,
@@ -230,6 +232,12 @@ def unsupported_conditions(problem) -> str | None:
         build_rules(conditions, variant_of(problem))
     except InputError as err:
         return err.message
+    for cond in conditions:
+        spec = CONDITIONS.get(cond.name)
+        refusal = spec.resolved(cond.params).refusal if spec is not None else None
+        reason = refusal(problem) if refusal is not None else None
+        if reason:
+            return reason
     return None
 
 

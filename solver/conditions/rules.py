@@ -525,6 +525,10 @@ class ConditionSpec:
     # the spec that the parameters select (SingleBox Type2 is another
     # condition than Type1: it has effects); None: this one
     typed: Callable[[tuple[str, ...]], "ConditionSpec"] | None = None
+    # why the condition cannot play this problem (one twin's), beyond its rule set:
+    # `refusal(problem) -> str | None` (AntiMarsCirce: castling rights Popeye plays
+    # unreliably); None: nothing more
+    refusal: Callable | None = None
 
     def resolved(self, params: tuple[str, ...]) -> "ConditionSpec":
         """The spec that plays these parameters (`typed`)."""

@@ -68,6 +68,10 @@ DANGER = 1 << 72
 # and a pawn's promotion to a hurdle-colour-changing piece.
 HURDLE_SHIFT = 73
 HCC_PROMOTION = 1 << 81
+# Above those: an AntiMarsCirce castling whose king or rook is first put on its
+# rebirth square (solver.conditions.antimars): the rook's square in bits 24-30,
+# the king's is `frm` (its home square the castling's).
+LIFTED = 1 << 82
 
 
 def latent_promotion(m: int) -> tuple[int, int] | None:

@@ -154,6 +154,9 @@ def walk_change_text(e: Effect, language: str = "en") -> str:
 def component_text(c: Component, language: str = "en") -> str:
     if c.budget:   # BGL: the budgets left after the move, `a3-a2 (4.5/3)`
         return component_text(replace(c, budget=()), language) + f" ({'/'.join(c.budget)})"
+    if c.before and c.castling:   # AntiMarsCirce: king and rook lifted home first, `[bKf6->e8]0-0-0`
+        return effects_text(replace(c, effects=c.before, castling=None), language) + \
+            component_text(replace(c, before=()), language)
     if c.before:   # SingleBox Type3: the promotion that goes with the move, `[e8=R]Re8-e4`
         return "".join(walk_change_text(e, language) for e in c.before) + \
             component_text(replace(c, before=()), language)
@@ -290,6 +293,8 @@ _SQUARE = r"[a-h][1-8]"
 # German `b`, Patrol `p`), read by pieces.attributes.names_of_prefix
 _PREFIX = r"(?:hcc|sfw|ces|[rkcufpb]|hn|dn){1,5}"
 _COMPONENT = re.compile(
+    # (AntiMarsCirce: king and rook lifted home first, `[bKf6->e8][bRh5->a8]0-0-0`)
+    rf"(?P<lifted>(?:\[[a-z]{_PIECE}{_SQUARE}->{_SQUARE}\]){{1,2}})?"
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
     rf"(?:=(?P<cphase>n)h(?![A-Za-z0-9]))?"   # (a half-neutral king becomes neutral: `0-0=nh`)
     rf"(?:\[I(?P<cimit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # (the imitators after castling: `0-0[Ic4]`)
@@ -297,7 +302,7 @@ _COMPONENT = re.compile(
     rf"|(?P<xk1>{_PIECE})(?P<xs1>{_SQUARE})<->(?P<xk2>{_PIECE})(?P<xs2>{_SQUARE})"
     rf"|(?P<before>(?:\[{_SQUARE}={_PIECE}\])*)"
     rf"(?:(?P<neutral>n(?=[A-Z0-9]|hn|dn))?(?P<attrs>{_PREFIX}(?=[A-Z]))?)(?P<kind>{_PIECE})?(?P<frm>{_SQUARE})"
-    rf"(?:-(?P<via>{_SQUARE})(?=\*))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
+    rf"(?:-(?P<via>{_SQUARE})(?=[-*]{_SQUARE}))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:\[I(?P<imit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # Imitator: `Kg3-h2[Ic5]`, `b7-b8[Ic5,e4]=Q`
     # (attributes gained after a promotion: `=G=hcc`; only there, `=b` is a change of colour)
     rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE})(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?)?"
@@ -455,6 +460,16 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
     return tuple(out)
 
 
+def _lifted_piece(e, language: str, text: str):
+    """The piece of a lifting `[bKf6->e8]` (an `_EFFECT` match) before an
+    AntiMarsCirce castling."""
+    letters = COLOUR_LETTERS[language]
+    if e is None or e.group("colour") not in letters or e.group("dest") is None or e.group("sign") \
+            or e.group("dkind") or e.group("promo"):
+        raise NotationError(f"cannot read the lifting {text!r}")
+    return (WHITE if e.group("colour") == letters[0] else BLACK, _kind(e.group("kind"), language, text), ())
+
+
 def _walk_change(e, colour: str, language: str, text: str, bracketed: bool = False) -> Effect:
     """A pawn's change of kind `[h8=R]` (SingleBox's latent pawn), of `colour`;
     `bracketed`: on the arrival square, the mover's promotion written after
@@ -498,6 +513,12 @@ def scan_move(text: str, pos: int, language: str, side: str | None = None) -> tu
             castling = m.group("castle")
             frm, to = castling_squares(castling, side or WHITE)
             comp = Component("K", frm, to, castling=castling)
+            if m.group("lifted"):   # AntiMarsCirce: the liftings home, `[bKf6->e8]0-0-0`
+                lifted = []
+                for e in _EFFECT.finditer(m.group("lifted")):
+                    piece = _lifted_piece(e, language, m.group(0))
+                    lifted += [Effect(e.group("sq"), piece, None), Effect(e.group("dest"), None, piece)]
+                comp = replace(comp, before=tuple(lifted))
             if m.group("crook"):   # the rook, on the f- or d-file, changes kind
                 colour = side or WHITE
                 rook = Effect(("f" if castling == "0-0" else "d") + to[1], (colour, "R", ()),
