@@ -10,13 +10,8 @@ without importing a condition module (no import circle).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from solver.conditions.rules import Rules
-
-
-def bracket_colour_changes(rules: Rules) -> None:
+def bracket_colour_changes(rules) -> None:
     """Write a change of colour of any piece as `[e5=w]` (Popeye's notation for
     Masand's and Breton's), not as the mover's `=w`."""
     describe = rules.describe

@@ -10,15 +10,10 @@ attributes without importing a condition module (no import circle).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from solver.engine.board import KNIGHT
 from solver.engine.move import is_capture
 from solver.pieces.generic import piece_at
 from solver.pieces.families import observes
-
-if TYPE_CHECKING:
-    from solver.conditions.rules import Rules
 
 
 def observed_by(pos, sq: int, side: int, filters) -> bool:
@@ -39,7 +34,7 @@ def observed_by(pos, sq: int, side: int, filters) -> bool:
         board[sq] = piece
 
 
-def install_attribute_filters(rules: Rules) -> None:
+def install_attribute_filters(rules) -> None:
     """Popeye's piece attributes Patrol and Functionary (py-engl.txt "pieces";
     conditions/patrol.c and beamten.c, which play the conditions Patrouille
     and FunctionaryChess as these attributes given to every piece):
