@@ -638,7 +638,7 @@ def intro_schedules(intro: int, schedules) -> list[Schedule]:
     other = -schedules[0].sides[0]
     combined = [((other,) * k + s.sides, s) for k in range(1, intro + 1) for s in schedules]
     combined.sort(key=lambda pair: len(pair[0]))   # a stable sort: fewer intro moves first
-    return [replace(s, sides=sides) for sides, s in combined]
+    return [replace(s, sides=sides, plain_start=len(sides) - len(s.sides)) for sides, s in combined]
 
 
 def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:

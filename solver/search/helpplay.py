@@ -95,6 +95,9 @@ class Schedule:
     # each slot of the other side), and where it holds the line stops there (the
     # shorter line is found at its own length)
     ends_early: bool = False
+    # the first slots that are not of that play but before it (m-> introductory
+    # moves, which end plainly): the end is not tested there
+    plain_start: int = 0
 
     @property
     def first(self) -> int:
@@ -236,10 +239,11 @@ class LineSearch(LineCollector):
         # not be able to deliver the goal itself where it is to play one (`_obliged`);
         # with `ends_early`, the end is tested after each of them but the last
         self._obliged = tuple(schedule.final == REFLEX and s == sides[-1] for s in sides)
-        self._early_end = tuple(ends and schedule.ends_early and s == sides[-1] and i + 1 < len(sides)
+        early, start = ends and schedule.ends_early, schedule.plain_start
+        self._early_end = tuple(early and s == sides[-1] and start <= i < len(sides) - 1
                                 for i, s in enumerate(sides))
-        # ... and in the diagram, where the end's side starts
-        self._early_end_first = bool(ends and schedule.ends_early and sides and sides[0] != sides[-1])
+        # ... and in the diagram, where the end's side starts (hs#n.5, hr#n.5)
+        self._early_end_first = bool(early and sides and start == 0 and sides[0] != sides[-1])
 
     def goal_reached(self) -> bool:
         return self.goal.reached(self.rules, self.pos)
