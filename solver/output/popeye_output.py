@@ -28,8 +28,10 @@ the side that starts follows from the stipulation ('h#', 'ser-h#': Black;
 numbers. They matter only for castling squares and the JSON `side`:
 `canonical()` and the text do not depend on them. Notation that cannot be mapped
 (Circe rebirths `[+wSg1]`, piece attributes `kB`, `nT`, colour changes
-`=w`, Popeye's reflex `?!?`, ...) makes the problem `unparsed`, with the
-reason, instead of an error.
+`=w`, ...) makes the problem `unparsed`, with the reason, instead of an
+error.  Popeye's reflex `?!?` is read: in a tree as a move of Role.FORCED,
+in line play as a line of one such move (a reflex constraint the diagram
+breaks, ser-r and hr: `1.Sg5-f7 # ?!?`).
 """
 
 from __future__ import annotations
