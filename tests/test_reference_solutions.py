@@ -40,7 +40,6 @@ FILES = [
 
 # What feerie refuses, and why (the reason must be part of feerie's message).
 UNSUPPORTED = {
-    "beispiel/castling.inp#32": "stipulation ser-r+3 is not supported (series reflex play)",
     "beispiel/castling.inp#43": "option CastlingMutuallyExclusive is not supported",
     "beispiel/castling.inp#44": "option CastlingMutuallyExclusive is not supported",
     "beispiel/castling.inp#45": "option CastlingMutuallyExclusive is not supported",
@@ -64,16 +63,14 @@ UNSUPPORTED = {
     "beispiel/stip.inp#14": "stipulation ser-h009 is not supported: goal 00 (castling) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#15": "stipulation ser-h0015 is not supported: goal 00 (castling) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#17": "stipulation ser-h005 is not supported: goal 00 (castling) where a turn is more than one move or a move has effects (condition Circe)",
-    "beispiel/stip.inp#21": "stipulation ser-r+16 is not supported (series reflex play)",
+    "beispiel/stip.inp#21": "piece attribute Royal on a pawn is not supported",
     "beispiel/stip.inp#24": "condition AndernachChess with Circe is not supported",
     "beispiel/stip.inp#38": "goal % (Steingewinn) where a turn is more than one move or a move has effects (neutral pieces)",
     "beispiel/stip.inp#45": "stipulation ser-szg121 is not supported: goal z (target square) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#46": "stipulation ser-x13 is not supported: goal x (capture) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#48": "stipulation ser-za825 is not supported: goal z (target square) where a turn is more than one move or a move has effects (condition Circe)",
     "beispiel/stip.inp#66": "stipulation h##5 is not supported (goal ## (double mate))",
-    "beispiel/stip.inp#67": "stipulation hr#2 is not supported (help-reflex play)",
     "beispiel/stip.inp#68": "option StartMoveNumber is not supported",
-    "beispiel/stip.inp#72": "stipulation ser-hs#5 is not supported (series help-self play)",
     "beispiel/intell.inp#106": "option Intelligent is not supported with a number",
     "beispiel/intell.inp#107": "condition Hole is not supported",
 }
@@ -92,6 +89,7 @@ SLOW = {
     "beispiel/duplex.inp#4": "over 60 s (ser-h#3, neutral pieces beside MirrorCirce, on the neutral generator)",
     "beispiel/stip.inp#19": "over 120 s (ser-h005: 5 black series moves, then White castles)",
     "beispiel/stip.inp#20": "over 10 s (ser-x64)",
+    "beispiel/stip.inp#72": "86 s (ser-hs#5 with Duplex; Popeye 1.5 s)",
     "beispiel/castling.inp#38": "57 s (Circe #5: no shortcut that assumes a move without effects)",
     # 30 s and more in a fresh clone's CI on a loaded 2-core machine (2026-12-02, --durations)
     "beispiel/intell.inp#40": "47 s in CI (h#3, loaded machine)",
