@@ -24,15 +24,15 @@ _PLAYS: dict[str | None, tuple[str, bool, str | None, str]] = {
     None: ("direct", False, None, "battle"),
     "h": ("help", False, None, "help"),
     "hs": ("help-self", False, None, "help"),
-    "hr": ("help-reflex", False, "help-reflex play", "help"),
+    "hr": ("help-reflex", False, None, "help"),
     "s": ("self", False, None, "battle"),
     "r": ("reflex", False, None, "battle"),
     "semi-r": ("semi-reflex", False, None, "battle"),
     "ser-": ("direct", True, None, "series"),
     "ser-h": ("help", True, None, "series"),
     "ser-s": ("self", True, None, "series"),
-    "ser-r": ("reflex", True, "series reflex play", "series"),
-    "ser-hs": ("help-self", True, "series help-self play", "series"),
+    "ser-r": ("reflex", True, None, "series"),
+    "ser-hs": ("help-self", True, None, "series"),
     "pser-": ("direct", True, "parry series", "battle"),
     "pser-h": ("help", True, None, "series"),
     "pser-s": ("self", True, "parry series", "battle"),
@@ -49,7 +49,7 @@ _HELP_PARRIES = frozenset({"pser-h", "phser-", "phser-s"})
 
 # What feerie solves: (play, series) -> goals.  The goals beyond mate and
 # stalemate (solver.search.goals) go with every play form of mate but
-# series reflex and help-self play.
+# parry series and proof games.
 _MORE = {"==", "#=", "!=", "+", "x", "%", "ep", "00", "z", "~"}
 _MORE |= {"ct", "ctr", "<>", "<>r"}   # circuits and exchanges (solver.search.goals_identity)
 _SOLVED = {
@@ -58,12 +58,13 @@ _SOLVED = {
     ("self", False): {"#", "="} | _MORE,
     ("reflex", False): {"#", "="} | _MORE,
     ("semi-reflex", False): {"#", "="} | _MORE,
-    ("help-self", False): {"#"} | _MORE,
+    ("help-self", False): {"#", "="} | _MORE,
+    ("help-reflex", False): {"#", "="} | _MORE,
     ("direct", True): {"#", "="} | _MORE,
     ("help", True): {"#", "="} | _MORE,
     ("self", True): {"#", "="} | _MORE,
-    ("reflex", True): {"#"},
-    ("help-self", True): {"#"},
+    ("reflex", True): {"#", "="} | _MORE,
+    ("help-self", True): {"#", "="} | _MORE,
     ("proof", False): {"dia"},   # orthodox proof games (solver.search.proofgame)
     ("proof", True): {"dia"},
     ("a=>b", False): {"a=>b"},   # A-to-B proof games: Black first (WhiteToPlay: White)

@@ -34,6 +34,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --circecage
     python tests/generate_popeye_data.py /path/to/popeye/py --attrcombos
     python tests/generate_popeye_data.py /path/to/popeye/py --antimars
+    python tests/generate_popeye_data.py /path/to/popeye/py --playforms
 
 With --fairy the positions hold fairy pieces of the walk catalogue
 (FAIRY_KINDS, a few to each problem besides orthodox ones) and go to
@@ -72,7 +73,9 @@ orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
 tests/data/battlefaults/ (tests/test_battlefaults.py); with --hidden, structured
 stipulations whose help or series play ends in a '/' nested branch, and m:n
 minimum lengths (HIDDEN_FORMS), go to tests/data/sstipulation_hidden/
-(tests/test_sstipulation_hidden.py).  With --goals, random orthodox positions in
+(tests/test_sstipulation_hidden.py); with --playforms, series reflex play, help-reflex,
+help-self stalemate and series help-self play (PLAYFORM_FORMS) go to tests/data/playforms/
+(tests/test_playforms.py).  With --goals, random orthodox positions in
 the goals beyond mate and stalemate, in every play form (GOAL_FORMS), go to
 tests/data/popeye_goals/ (tests/test_popeye_goals.py).  With --proofgames, the
 placements after random games from the game array, stated as proof games
@@ -2039,6 +2042,67 @@ def generate_goalcircuit(binary: str, seed: int, forms: list[str] | None = None)
         write_form(binary, GOALCIRCUIT_DIR, name, kept)
 
 
+PLAYFORMS_DIR = ROOT / "tests" / "data" / "playforms"
+# --playforms: form name -> (stipulation, options, how many problems, pieces besides the
+# kings, setup as in GOAL_FORMS): ser-r, hr, hs=, ser-hs (solver.search.helpplay's
+# FORCED and REFLEX ends); Targeted.inp there is written by hand (PLAYFORMS_HAND)
+PLAYFORM_FORMS = {
+    "serr_mate2": ("ser-r#2", "", 8, (3, 7), ""),
+    "serr_mate3": ("ser-r#3", "", 8, (3, 7), ""),
+    "serr_stale2": ("ser-r=2", "", 6, (1, 5), ""),
+    "serr_stale3": ("ser-r=3", "", 4, (0, 4), "blocked"),
+    "serr_check3": ("ser-r+3", "", 6, (2, 5), ""),
+    "serr_x2": ("ser-rx2", "", 6, (2, 5), ""),
+    "exact_serr3": ("exact-ser-r#3", "", 4, (3, 7), ""),
+    "hr_mate1": ("hr#1", "", 6, (3, 7), ""),
+    "hr_mate2": ("hr#2", "", 8, (3, 7), ""),
+    "hr_mate1_5": ("hr#1.5", "", 6, (3, 7), ""),
+    "hr_stale2": ("hr=2", "", 6, (1, 5), ""),
+    "hr_check2": ("hr+2", "", 6, (2, 5), ""),
+    "exact_hr2": ("exact-hr#2", "", 4, (3, 7), ""),
+    "hs_stale1": ("hs=1", "", 6, (1, 5), ""),
+    "hs_stale1b": ("hs=1", "", 4, (0, 4), "blocked"),
+    "hs_stale2": ("hs=2", "", 8, (1, 5), ""),
+    "hs_stale1_5": ("hs=1.5", "", 6, (1, 5), ""),
+    "hs_stale2b": ("hs=2", "", 4, (0, 4), "blocked"),
+    "hs_mate3": ("hs#3", "", 4, (3, 6), ""),
+    "sers_mate3": ("ser-s#3", "", 6, (3, 6), ""),
+    "sers_x2": ("ser-sx2", "", 6, (3, 6), ""),
+    "serhs_mate2": ("ser-hs#2", "", 8, (3, 6), ""),
+    "serhs_mate3": ("ser-hs#3", "", 6, (3, 6), ""),
+    "serhs_stale2": ("ser-hs=2", "", 6, (1, 5), ""),
+    "serhs_x2": ("ser-hsx2", "", 6, (2, 5), ""),
+    "exact_serhs3": ("exact-ser-hs#3", "", 4, (3, 6), ""),
+    "serhs_duplex2": ("ser-hs#2", "Duplex", 4, (3, 6), ""),
+}
+# written by hand (constraints broken in the diagram, the forced end met before the
+# last move, WhiteToPlay): only Popeye's output is made
+PLAYFORMS_HAND = ("Targeted",)
+
+
+def generate_playforms(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/playforms/FORM.inp / .out: random orthodox positions in the
+    play forms of PLAYFORM_FORMS, and Popeye's output of the PLAYFORMS_HAND files."""
+    PLAYFORMS_DIR.mkdir(parents=True, exist_ok=True)
+    for name, (stipulation, options, wanted, (low, high), setup) in PLAYFORM_FORMS.items():
+        if forms and name not in forms:
+            continue
+        rng = random.Random(f"{seed}-playform-{name}")
+
+        def draw(rng=rng, stipulation=stipulation, options=options, low=low, high=high,
+                 setup=setup) -> str | None:
+            pieces = random_position(rng, rng.randint(low, high), 0.6)
+            pieces = None if pieces is None else goal_setup(rng, setup, pieces)
+            return None if pieces is None else problem_text(pieces, stipulation, options)
+
+        # (four times the draws of the other data sets: hs= and ser-hs# seldom have play)
+        write_form(binary, PLAYFORMS_DIR, name, kept_problems(binary, draw, wanted, 4 * ATTEMPTS))
+    for name in PLAYFORMS_HAND:
+        source = PLAYFORMS_DIR / f"{name}.inp"
+        if source.exists() and (not forms or name in forms):
+            (PLAYFORMS_DIR / f"{name}.out").write_text(popeye(binary, source.read_text()))
+
+
 HIDDEN_DIR = ROOT / "tests" / "data" / "sstipulation_hidden"
 # structured stipulations (--hidden) whose help or series play ends in a '/' nested branch,
 # not shown (solver.search.hidden_goal), and the m:n minimum lengths feerie maps onto exact-:
@@ -2510,6 +2574,8 @@ def main() -> None:
     parser.add_argument("--movegoals", action="store_true",
                         help="the goals that read the last move under conditions with effects"
                              " (tests/data/movegoals/)")
+    parser.add_argument("--playforms", action="store_true",
+                        help="ser-r, hr, hs= and ser-hs play (tests/data/playforms/)")
     parser.add_argument("--battlefaults", action="store_true",
                         help="orthodox battle positions once solved wrongly (tests/data/battlefaults/)")
     parser.add_argument("--attrcombos", action="store_true",
@@ -2544,6 +2610,8 @@ def main() -> None:
         generate_goals2(args.popeye, args.seed, args.forms)
     elif args.hidden:
         generate_hidden(args.popeye, args.seed, args.forms)
+    elif args.playforms:
+        generate_playforms(args.popeye, args.seed, args.forms)
     elif chosen:
         for data in chosen:
             data.generate(args.popeye, args.seed, args.forms)

@@ -117,6 +117,11 @@ def test_a_file_of_statements():
     ("h==3", "help", "==", 3, False, False), ("#=2", "direct", "#=", 2, False, False),
     ("ser-!=7", "direct", "!=", 7, False, True), ("h~1", "help", "~", 1, False, False),
     ("hs+2", "help-self", "+", 2, False, False), ("h001.5", "help", "00", 1, True, False),
+    # series reflex, help-reflex, help-self stalemate, series help-self (tests/test_playforms.py)
+    ("ser-r#3", "reflex", "#", 3, False, True), ("ser-r=3", "reflex", "=", 3, False, True),
+    ("ser-rx3", "reflex", "x", 3, False, True), ("hr#2", "help-reflex", "#", 2, False, False),
+    ("hr#1.5", "help-reflex", "#", 1, True, False), ("hs=5.5", "help-self", "=", 5, True, False),
+    ("ser-hs#5", "help-self", "#", 5, False, True), ("ser-hs003", "help-self", "00", 3, False, True),
     # proof games (solver.search.proofgame)
     ("dia4", "proof", "dia", 4, False, False), ("dia3.5", "proof", "dia", 3, True, False),
     ("exact-dia4", "proof", "dia", 4, False, False), ("ser-dia5", "proof", "dia", 5, False, True),
@@ -130,16 +135,13 @@ def test_supported_stipulations(text, play, goal, moves, half, series):
 
 @pytest.mark.parametrize("text, unsupported", [
     ("s##2", "double mate"), ("r##5", "double mate"), ("hs##!3", "counter-mate"), ("s!#1", "auto-mate"),
-    ("ser-rx3", "series reflex"), ("ser-hs003", "series help-self"),
     ("ser-a=>b3", "goal a=>b"),
     ("exact-r#2", "exact- stipulations of reflex play"), ("exact-semi-r#3", "exact- stipulations of reflex"),
-    ("ser-r#3", "series reflex"),
-    ("ser-hs#5", "series help-self"),
     ("reci-h(!#)#3", "auto-mate"), ("reci-h(=)##3", "double mate"),
     ("exact-ser-reci-h#3", "exact- series reciprocal"),
     ("pser-#3", "parry"), ("pser-s#3", "parry"), ("phser-r#3", "parry"), ("1->h#4", "introductory moves (n->) before play other than series"),
-    ("0->ser-#4", "introductory"), ("2->ser-reci-h#3", "introductory"), ("hr#2", "help-reflex"),
-    ("ser-r=3", "series reflex"),
+    ("0->ser-#4", "introductory"), ("2->ser-reci-h#3", "introductory"), ("2->ser-r#3", "introductory"),
+    ("1->ser-hs#3", "introductory"), ("hr##2", "double mate"),
     ("reci-h(kd4)#2", "kiss"), ("reci-h(c81)##2", "double mate"),
 ])
 def test_other_popeye_stipulations_parse_as_unsupported(text, unsupported):

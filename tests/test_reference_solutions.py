@@ -40,7 +40,6 @@ FILES = [
 
 # What feerie refuses, and why (the reason must be part of feerie's message).
 UNSUPPORTED = {
-    "beispiel/castling.inp#32": "stipulation ser-r+3 is not supported (series reflex play)",
     "beispiel/ep.inp#2": "option MaxFlightsquares is not supported",
     "beispiel/duplex.inp#6": "condition NorskSjakk is not supported",
     "beispiel/max_var.inp#1": "condition DuellistChess is not supported",
@@ -50,13 +49,11 @@ UNSUPPORTED = {
     "beispiel/max_var.inp#5": "condition BlackFollowMyLeader is not supported",
     "beispiel/max_var.inp#6": "condition BlackFollowMyLeader is not supported",
     "beispiel/max_var.inp#7": "condition BlackFollowMyLeader is not supported",
-    "beispiel/stip.inp#21": "stipulation ser-r+16 is not supported (series reflex play)",
+    "beispiel/stip.inp#21": "piece attribute Royal on a pawn is not supported",
     "beispiel/stip.inp#24": "condition AndernachChess with Circe is not supported",
     "beispiel/stip.inp#38": "goal % (Steingewinn) where a piece is of both sides (neutral pieces)",
     "beispiel/stip.inp#66": "condition Hole is not supported",
-    "beispiel/stip.inp#67": "stipulation hr#2 is not supported (help-reflex play)",
     "beispiel/stip.inp#68": "option StartMoveNumber is not supported",
-    "beispiel/stip.inp#72": "stipulation ser-hs#5 is not supported (series help-self play)",
     "beispiel/intell.inp#106": "option Intelligent is not supported with a number",
     "beispiel/intell.inp#107": "condition Hole is not supported",
 }
@@ -75,6 +72,7 @@ SLOW = {
     "beispiel/duplex.inp#4": "over 60 s (ser-h#3, neutral pieces beside MirrorCirce, on the neutral generator)",
     "beispiel/stip.inp#19": "over 120 s (ser-h005: 5 black series moves, then White castles)",
     "beispiel/stip.inp#20": "over 10 s (ser-x64)",
+    "beispiel/stip.inp#72": "86 s (ser-hs#5 with Duplex; Popeye 1.5 s)",
     "beispiel/castling.inp#38": "57 s (Circe #5: no shortcut that assumes a move without effects)",
     "beispiel/castling.inp#45": "over 300 s (h#3, 11+12 pieces; also without its CastlingMutuallyExclusive)",
     # 30 s and more in a fresh clone's CI on a loaded 2-core machine (2026-12-02, --durations)

@@ -58,7 +58,8 @@ from solver.base.errors import InputError
 from solver.check.intended import Intent, IntendedLine, TwinIntent, intent_of, item_key, item_text, turn_key
 from solver.check.legality import illegal_reasons
 from solver.model.problem import Option, Problem
-from solver.model.tree import LINE, TREE, Node, Role, SectionKind, Turn, TwinSolution, line_paths
+from solver.model.tree import LINE, TREE, Node, Role, SectionKind, Turn, TwinSolution, solution_lines
+from solver.search.helpplay import FORCED, MOVE_ENDS, REFLEX
 
 SOUND = "sound"
 COOKED = "cooked"
@@ -310,7 +311,7 @@ def _for_checking(problem: Problem, layout: str) -> Problem:
 
 def _layout(problem: Problem) -> str:
     stip = problem.stipulation
-    return LINE if stip.series or stip.play in ("help", "help-self") else TREE
+    return LINE if stip.series or stip.play in ("help", "help-self", "help-reflex") else TREE
 
 
 def _phases(problem: Problem) -> list[bool]:
@@ -461,7 +462,7 @@ def _sides_of(problem: Problem, reversed_: bool, length: int | None = None) -> t
             if spec.layout == LINE:
                 schedule = spec.schedules[-1]
                 for candidate in spec.schedules:
-                    if len(candidate.sides) + (candidate.final == "forced") == length:
+                    if len(candidate.sides) + candidate.ends_with_move == length:
                         schedule = candidate
                 return list(schedule.sides), schedule.final
             attacker = BLACK if reversed_ else WHITE
@@ -504,7 +505,7 @@ def _replay(problem: Problem, line: IntendedLine, reversed_: bool) -> _Replay:
     for i, item in enumerate(line.turns):
         if i < len(sides):
             side = sides[i]
-        elif final == "forced" and i == len(sides):
+        elif final in MOVE_ENDS and i == len(sides):
             side = -sides[-1]
         else:
             out.failed_at, out.reason = i, "the line is longer than the stipulation allows"
@@ -582,7 +583,7 @@ class _Judge:
                     moves_of = _moves_by_length(problem, phase.reversed)
                     full = max(moves_of) if moves_of else None
                     paths = []
-                    for path in line_paths(section.nodes):
+                    for path in solution_lines(section.nodes):
                         length = _play_length([n.side for n in path], problem.stipulation)
                         if full is None or length >= full:
                             paths.append(path)
@@ -661,7 +662,7 @@ class _Judge:
             wanted = set(intended.get(reversed_, []))
             for path in paths:
                 sides, final = _sides_of(self.problem, reversed_, len(path))
-                slots = len(sides) if final == "forced" else None
+                slots = len(sides) if final in MOVE_ENDS else None
                 keys = self.keys_of(path)
                 text = self.solution_text(path, skipped)
                 if self.layout == TREE:
@@ -734,7 +735,7 @@ class _Judge:
         paths = next((p for r, _, p in self.found if r == reversed_), [])
         found = [self.keys_of(p) for p in paths]
         sides, final = _sides_of(self.problem, reversed_)
-        slots = len(sides) if final == "forced" else None
+        slots = len(sides) if final in MOVE_ENDS else None
         if any(_intended(f, {keys}, slots) for f in found):
             return True
         if len(keys) < len(sides):
@@ -744,8 +745,10 @@ class _Judge:
         shared = min(max((_common(keys, f) for f in found), default=0), len(keys) - 1)
         if shared >= len(sides) - 1:
             reason = search_goal(self.problem.stipulation).missed
-            if final == "forced":
+            if final == FORCED:
                 reason = "the other side is not forced to reach the goal"
+            elif final == REFLEX:
+                reason = "the other side cannot reach the goal"
         else:
             reason = "no solution goes on from here"
         self.fail(line, replay, shared, reason, skipped, certain=not self.timed_out)
@@ -1024,7 +1027,7 @@ def _solutions(twin: TwinSolution, layout: str):
                     if n.role is Role.KEY:
                         yield (n,), section.skipped
             else:
-                for p in line_paths(section.nodes):
+                for p in solution_lines(section.nodes):
                     yield p, section.skipped
 
 
@@ -1038,7 +1041,7 @@ def _moves_by_length(problem: Problem, reversed_: bool) -> dict[int, int]:
     for spec in plan(problem):
         if spec.kind is SectionKind.PLAY and spec.reversed == reversed_ and spec.layout == LINE:
             # (after m-> introductory moves: the length of the play that follows them)
-            lengths = sorted({len(sch.sides) - _intro_run(sch.sides, intro) + (sch.final == "forced")
+            lengths = sorted({len(sch.sides) - _intro_run(sch.sides, intro) + sch.ends_with_move
                               for sch in spec.schedules})
             n, m = problem.stipulation.moves, len(lengths)
             return {length: n - (m - 1 - j) for j, length in enumerate(lengths)}

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from solver.base.errors import InputError
 from solver.model.problem import Problem
 from solver.output.notation import MARKS, NotationError, scan_move
-from solver.model.tree import Node, Role, SectionKind, TREE, Turn, TwinSolution, line_paths
+from solver.model.tree import Node, Role, SectionKind, TREE, Turn, TwinSolution, solution_lines
 
 _LABEL = re.compile(r"^\s*\+?((?:[a-y]|z\d+)\))\s+")
 _NUMBER = re.compile(r"^\d+\.+")
@@ -215,7 +215,7 @@ def lines_of_solution(twin: TwinSolution) -> list[IntendedLine]:
             if section.layout == TREE:
                 paths = [p for n in section.nodes if n.role is Role.KEY for p in _tree_lines(n)]
             else:
-                paths = [tuple(n.turn for n in p) for p in line_paths(section.nodes)]
+                paths = [tuple(n.turn for n in p) for p in solution_lines(section.nodes)]
             for path in paths:
                 text = " ".join(turn_text(t) for t in path)
                 out.append(IntendedLine(tuple(path), text, twin.label, phase.reversed))

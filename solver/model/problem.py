@@ -101,9 +101,9 @@ class HiddenEnd:
 class Stipulation:
     """What is to be achieved, in how many moves.
 
-    `play` is one of 'direct', 'help', 'self', 'reflex' (and, parsed but not
-    solved: 'semi-reflex', 'help-self', 'help-reflex', 'reciprocal-help',
-    'exact', 'proof', ...).  `goal` is Popeye's goal text ('#', '=', '==',
+    `play` is one of 'direct', 'help', 'self', 'reflex', 'semi-reflex',
+    'help-self', 'help-reflex', 'reciprocal-help', 'proof', 'a=>b'; with
+    `series`: 'direct', 'help', 'self', 'reflex', 'help-self' (ser-hs#).  `goal` is Popeye's goal text ('#', '=', '==',
     '+', 'x', '00', 'z', '%', 'dia', 'ep' ...); those feerie plays are
     `solver.search.goals.BUILT`, the others are parsed and reported as
     unsupported.  `moves` is n in '#n', 'h#n';
@@ -164,7 +164,10 @@ class Stipulation:
     def half_moves(self) -> int:
         """The most half-moves the play can take (both sides' moves counted)."""
         if self.series:
-            return self.intro + self.moves + (0 if self.play in ("direct", "proof") else 1)
+            # the other side's move after the series (ser-h#, ser-s#, ser-r#), and for
+            # ser-hs# the series side's forced one after it
+            return self.intro + self.moves + (0 if self.play in ("direct", "proof") else
+                                              2 if self.play == "help-self" else 1)
         if self.play == "direct":
             return 2 * self.moves - 1
         return 2 * self.moves + (1 if self.half else 0)
@@ -329,6 +332,10 @@ class Problem:
                                " supported (Popeye's rule on retracted moves in battle play)")
             elif nontrivial and not _nontrivial_plays(stip):
                 reasons.append(f"option NonTrivial with stipulation {stip.text} is not supported")
+            elif stip.play == "help-reflex" or stip.series and stip.play in ("reflex", "help-self"):
+                for name in ("SetPlay", "Quodlibet"):
+                    if self.has_option(name):  # (not compared with Popeye in these play forms)
+                        reasons.append(f"option {name} with stipulation {stip.text} is not supported")
             elif quodlibet and stip.parry:
                 # Popeye applies it to a parry series' self play, feerie's battle search only
                 reasons.append("option Quodlibet with parry series is not supported")

@@ -368,6 +368,12 @@ def line_paths(nodes: list[Node], prefix: tuple[Node, ...] = ()):
             yield path
 
 
+def solution_lines(nodes: list[Node]):
+    """The lines of line play that are solutions: not those of a reflex
+    constraint the diagram breaks (a single move, Role.FORCED: `1.Sg5-f7 # ?!?`)."""
+    return (p for p in line_paths(nodes) if p[-1].role is not Role.FORCED)
+
+
 def printed_lines(nodes: list[Node], shortest_first: bool = True) -> list[tuple[Node, ...]]:
     """The lines of a line-play section in print order: shorter lines first
     (a series problem's shorter solutions, as Popeye prints them), each

@@ -28,8 +28,10 @@ the side that starts follows from the stipulation ('h#', 'ser-h#': Black;
 numbers. They matter only for castling squares and the JSON `side`:
 `canonical()` and the text do not depend on them. Notation that cannot be mapped
 (Circe rebirths `[+wSg1]`, piece attributes `kB`, `nT`, colour changes
-`=w`, Popeye's reflex `?!?`, ...) makes the problem `unparsed`, with the
-reason, instead of an error.
+`=w`, ...) makes the problem `unparsed`, with the reason, instead of an
+error.  Popeye's reflex `?!?` is read: in a tree as a move of Role.FORCED,
+in line play as a line of one such move (a reflex constraint the diagram
+breaks, ser-r and hr: `1.Sg5-f7 # ?!?`).
 """
 
 from __future__ import annotations
@@ -318,7 +320,12 @@ class _SolutionParser:
         for token in tokens:
             if not token.startswith("  ") or token.startswith("   "):
                 raise ParseFailure(f"not a line of help or series play: {token!r}")
+            forced = token.endswith(" ?!?")   # a reflex constraint the diagram breaks: `1.Sg5-f7 # ?!?`
+            if forced:
+                token = token[:-len(" ?!?")]
             skipped, items, restart = self.line(token)
+            if forced and len(items) != 1:
+                raise ParseFailure(f"'?!?' not understood: {token.strip()!r}")
             if skipped_all is not None and skipped != skipped_all:
                 raise ParseFailure("lines of one section start differently")
             skipped_all = skipped
@@ -336,7 +343,7 @@ class _SolutionParser:
                         and last.turn == turn and last.side == side):
                     node = last
                 else:
-                    node = Node(Role.HELP, turn, side=side)
+                    node = Node(Role.FORCED if forced else Role.HELP, turn, side=side)
                     level.append(node)
                 level = node.children
         return Section(kind, LINE, roots, skipped=skipped_all or 0, intro=self.intro)

@@ -390,6 +390,8 @@ def line_text(path, skipped: int, language: str = "en", intro: int = 0) -> str:
             text += f"{number:3d}."
             number += 1
         text += turn_text(node.turn, language)
+        if node.role is Role.FORCED:  # a reflex constraint the diagram breaks (`1.Sg5-f7 # ?!?`)
+            text += " ?!?"
         if i + 1 < len(path):
             text += " "
     return text

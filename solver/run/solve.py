@@ -16,8 +16,8 @@ from solver.search.nontrivial import NonTrivialBattle, nontrivial_setting
 from solver.engine.board import BLACK, WHITE
 from solver.base.budget import Budget, Interrupted, TimeUp
 from solver.base.errors import InputError
-from solver.search.helpplay import (RECIPROCAL, LineSearch, ReciprocalSearch, Schedule, help_schedules,
-                                   series_schedule)
+from solver.search.helpplay import (FORCED, RECIPROCAL, REFLEX, LineSearch, ReciprocalSearch, Schedule,
+                                   help_schedules, series_schedule)
 from solver.search.goals import BUILT, goal_of, refusal
 from solver.search.hidden_goal import search_goal
 from solver.model.problem import MAX_HALF_MOVES, Problem, Stipulation
@@ -241,7 +241,7 @@ def _count(phase: Phase) -> int:
 
 def _leaves(node: Node) -> int:
     if not node.children:
-        return 1
+        return 0 if node.role == Role.FORCED else 1  # (a reflex constraint the diagram breaks)
     return sum(_leaves(c) for c in node.children)
 
 
@@ -286,14 +286,22 @@ def plan(problem: Problem) -> list[SectionSpec]:
             if stip.play == "help":
                 schedules = [series_schedule(BLACK * flip, n, then_other=True)
                              for n in range(1, stip.moves + 1)]
-            elif stip.play == "self":
-                schedules = [series_schedule(WHITE * flip, n, then_other=False, final="forced")
+            elif stip.play in ("self", "reflex"):
+                final = FORCED if stip.play == "self" else REFLEX
+                schedules = [replace(series_schedule(WHITE * flip, n, then_other=False, final=final),
+                                     ends_early=True) for n in range(1, stip.moves + 1)]
+            elif stip.play == "help-self":
+                # n Black series moves, a White help move, then Black is forced to deliver the goal
+                schedules = [series_schedule(BLACK * flip, n, then_other=True, final=FORCED)
                              for n in range(1, stip.moves + 1)]
             else:
                 schedules = [series_schedule(WHITE * flip, n, then_other=False)
                              for n in range(1, stip.moves + 1)]
             if stip.parry:
                 schedules = [replace(s, parry=True) for s in schedules]
+            if stip.play == "reflex":
+                schedules = _exact(stip, schedules)
+                schedules = [replace(schedules[0], show_forced=True), *schedules[1:]]
             if stip.intro:
                 # m->: first up to m series moves of the other side (Popeye's
                 # series branch: shorter ones count, as in the play after them)
@@ -309,15 +317,20 @@ def plan(problem: Problem) -> list[SectionSpec]:
             specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
                                      tuple(schedules) if stip.intro else _exact(stip, schedules),
                                      intro=stip.intro))
-        elif stip.play in ("help", "help-self"):
+        elif stip.play in HELP_FINALS:
             first, half_moves = help_length(stip)
-            final = "forced" if stip.play == "help-self" else "goal"
+            final = HELP_FINALS[stip.play]
+            early = final != "goal"   # hs#, hr#: the end met before the last move stops the line
             if problem.has_option("SetPlay") and half_moves > 1:  # (hs#1: Popeye has none)
                 specs.append(SectionSpec(reversed_, SectionKind.SET, LINE,
-                                         _exact(stip, help_schedules(-first * flip, half_moves - 1, final)),
+                                         tuple(replace(s, ends_early=early) for s in
+                                               _exact(stip, help_schedules(-first * flip, half_moves - 1, final))),
                                          2 if stip.half else 1))
-            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE,
-                                     _exact(stip, help_schedules(first * flip, half_moves, final)),
+            schedules = tuple(replace(s, ends_early=early)
+                              for s in _exact(stip, help_schedules(first * flip, half_moves, final)))
+            if final == REFLEX:
+                schedules = (replace(schedules[0], show_forced=True), *schedules[1:])
+            specs.append(SectionSpec(reversed_, SectionKind.PLAY, LINE, schedules,
                                      1 if stip.half and not stip.from_mover else 0))
         elif problem.has_option("PostKeyPlay") or stip.postkey:
             specs.append(SectionSpec(reversed_, SectionKind.POSTKEY, TREE))
@@ -635,7 +648,7 @@ def intro_schedules(intro: int, schedules) -> list[Schedule]:
     other = -schedules[0].sides[0]
     combined = [((other,) * k + s.sides, s) for k in range(1, intro + 1) for s in schedules]
     combined.sort(key=lambda pair: len(pair[0]))   # a stable sort: fewer intro moves first
-    return [replace(s, sides=sides) for sides, s in combined]
+    return [replace(s, sides=sides, plain_start=len(sides) - len(s.sides)) for sides, s in combined]
 
 
 def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ...]:
@@ -657,10 +670,15 @@ def reciprocal_schedules(stip: Stipulation, flip: int = 1) -> tuple[Schedule, ..
     return tuple(Schedule(s, RECIPROCAL, end) for s in sides)
 
 
+# help play (not series) by its end: h#n's goal move, hs#n's forced end, hr#n's reflex end
+HELP_FINALS = {"help": "goal", "help-self": FORCED, "help-reflex": REFLEX}
+
+
 def help_length(stip: Stipulation) -> tuple[int, int]:
-    """(side that starts, number of half-moves) of the help play of h#n, h#n.5
-    and hs#n.  (Popeye's WhiteToPlay has already turned h#n into h#(n-1).5.)"""
-    if stip.play == "help-self":
+    """(side that starts, number of half-moves) of the help play of h#n, h#n.5,
+    hs#n and hr#n (the last two end in the other side's move: one half-move
+    less).  (Popeye's WhiteToPlay has already turned h#n into h#(n-1).5.)"""
+    if stip.play in ("help-self", "help-reflex"):
         return (BLACK, 2 * stip.moves) if stip.half else (WHITE, 2 * stip.moves - 1)
     if stip.half:
         return WHITE, 2 * stip.moves + 1

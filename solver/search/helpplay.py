@@ -7,7 +7,17 @@ played by a given side, followed by a final test:
 - hs#n: help play for 2n slots, then the side to move must be forced to
   deliver the goal (it has moves and every one of them does);
 - ser-h#n: n Black slots, then White mates; ser-#n: n White slots, the last
-  mates; ser-s#n: n White slots, then Black is forced to mate.
+  mates; ser-s#n: n White slots, then Black is forced to mate;
+- ser-hs#n: n Black slots, one White slot, then Black is forced to mate;
+- hr#n (as hs#n) and ser-r#n (as ser-s#n) end in a reflex end: the side
+  to move must have a move that delivers the goal, and those moves are the
+  line's end (Popeye's semi-reflex end); the other side may never be able to
+  deliver the goal itself where it is to move (Popeye's reflex constraint,
+  tested before each of its moves, the first included).
+An end other than a goal move ('forced', 'reflex') is tested after each move
+of the side that plays the last slot: where it holds before the last slot
+the line stops there (Popeye's STEndOfBranchForced: the play must end
+there; the shorter line is found at its own length).
 In a series the opponent "passes" between two series moves, so a series
 move followed by another may not give check (the opponent could not answer
 it); the last one may, the other side's next move must then answer it.
@@ -40,6 +50,13 @@ FAIL_ENTRY_BYTES = 200
 
 # Schedule.final of reciprocal help play: the end of `ReciprocalSearch`
 RECIPROCAL = "reciprocal"
+# Schedule.final of hs#, ser-s#, ser-hs#: the side to move must deliver the goal with every move
+FORCED = "forced"
+# Schedule.final of hr#, ser-r#: the side to move has a move that delivers the goal (all
+# of them end the line), and the other side may never deliver it where it is to move
+REFLEX = "reflex"
+# the finals after whose last slot the other side plays one more move (the line's end)
+MOVE_ENDS = frozenset({FORCED, REFLEX})
 
 
 class EnoughSolutions(Exception):
@@ -51,8 +68,10 @@ class Schedule:
     """Who plays each slot and how play ends.
 
     `sides[i]` is +1 (white) or -1 (black); `final` is 'goal' (the last
-    slot's move reaches it) or 'forced' (after the last slot, the side to
-    move must deliver the goal with every move) or RECIPROCAL (the end of
+    slot's move reaches it) or FORCED (after the last slot, the side to
+    move must deliver the goal with every move) or REFLEX (after the last
+    slot, the side to move has moves that deliver it, and the other side
+    could deliver it at none of its slots) or RECIPROCAL (the end of
     reciprocal help play, `ReciprocalSearch`: `to_move` plays it).  A slot followed by a slot
     of the same side is a series move: the opponent passes in between.
     """
@@ -65,11 +84,30 @@ class Schedule:
     # parry series (pser-h, phser-): a series move that checks is answered by
     # any legal move of the opponent (a help move, not a slot of its own)
     parry: bool = False
+    # REFLEX, the first schedule of a section: where the side to move could
+    # deliver the goal at the first slot already, its moves that do are shown,
+    # marked ' ?!?' (Role.FORCED), as Popeye shows a constraint violated in the
+    # diagram (`1.Sg5-f7 # ?!?`); they are no solution
+    show_forced: bool = False
+    # FORCED or REFLEX as Popeye's STEndOfBranchForced (hs#, hr#, ser-s#, ser-r#; not
+    # ser-hs#, whose series ends plainly): the end is tested at each position before
+    # the last slot where its side is to move (the diagram, if that side starts; after
+    # each slot of the other side), and where it holds the line stops there (the
+    # shorter line is found at its own length)
+    ends_early: bool = False
+    # the first slots that are not of that play but before it (m-> introductory
+    # moves, which end plainly): the end is not tested there
+    plain_start: int = 0
 
     @property
     def first(self) -> int:
         """The side that moves first."""
         return self.sides[0] if self.sides else self.to_move
+
+    @property
+    def ends_with_move(self) -> bool:
+        """Does the other side play one more move after the last slot (FORCED, REFLEX)?"""
+        return self.final in MOVE_ENDS
 
     def passes_after(self, i: int) -> bool:
         if i + 1 < len(self.sides):
@@ -93,7 +131,7 @@ def help_schedules(first: int, half_moves: int, final: str = "goal") -> tuple[Sc
 
 def series_schedule(side: int, moves: int, then_other: bool, final: str = "goal") -> Schedule:
     """`moves` series moves by `side`; then, with `then_other`, one move of
-    the other side that reaches the goal (ser-h#)."""
+    the other side (ser-h#: it reaches the goal; ser-hs#: the forced end follows)."""
     return Schedule((side,) * moves + ((-side,) if then_other else ()), final)
 
 
@@ -198,6 +236,16 @@ class LineSearch(LineCollector):
         self._key = self.goal.memo_key(rules)
         # a goal that may become unreachable on the way (castling): tested at each slot
         self._limited = self.goal.symbol in LIMITED and schedule.final == "goal"
+        sides, ends = schedule.sides, schedule.ends_with_move
+        # the slots of the side that plays the last one: under REFLEX that side may
+        # not be able to deliver the goal itself where it is to play one (`_obliged`);
+        # with `ends_early`, the end is tested after each of them but the last
+        self._obliged = tuple(schedule.final == REFLEX and s == sides[-1] for s in sides)
+        early, start = ends and schedule.ends_early, schedule.plain_start
+        self._early_end = tuple(early and s == sides[-1] and start <= i < len(sides) - 1
+                                for i, s in enumerate(sides))
+        # ... and in the diagram, where the end's side starts (hs#n.5, hr#n.5)
+        self._early_end_first = bool(early and sides and start == 0 and sides[0] != sides[-1])
 
     def goal_reached(self) -> bool:
         return self.goal.reached(self.rules, self.pos)
@@ -220,6 +268,8 @@ class LineSearch(LineCollector):
             raise ValueError("the side to move does not match the schedule")
         out = [] if out is None else out
         self._only = only
+        if self._early_end_first and self._end_turns():
+            return out   # the end holds in the diagram: only the line without moves (its own length)
         try:
             self._slot(0, out)
         except EnoughSolutions:
@@ -249,6 +299,12 @@ class LineSearch(LineCollector):
         if self._limited and not self.goal.possible(pos, sched.sides[-1]):
             self._remember_failure(key)
             return out
+        if self._obliged[i] and self._has_goal_turn():
+            # reflex play: the side to move could deliver the goal itself, so it must
+            if i == 0 and sched.show_forced:
+                self._violations(out)
+            self._remember_failure(key)
+            return out
         passes = sched.passes_after(i)
         final_goal = last and sched.final == "goal"
         if final_goal:
@@ -274,6 +330,8 @@ class LineSearch(LineCollector):
         # when it reaches it already (a shorter solution, found at its own
         # length): the line does not go on.  (Mate and stalemate end it anyway.)
         early = self._early_goal(i)
+        # a move end (hs#, ser-s#, hr#, ser-r#) that holds after this slot's move ends the line
+        early_end = self._early_end[i]
         for t in self._order(rules.turns(pos) if turns is None else turns):
             desc = rules.describe(pos, t) if streaming else None
             rules.play(pos, t)
@@ -283,6 +341,8 @@ class LineSearch(LineCollector):
                 if checks and not sched.parry:
                     continue
                 if early is not None and early.reached(rules, pos):
+                    continue
+                if early_end and self._end_turns():
                     continue
                 quiet = passes and not checks  # the opponent passes: no mark
                 # streaming: the mark now, as the lines below are reported at once
@@ -357,34 +417,71 @@ class LineSearch(LineCollector):
         return goal
 
     def _end(self, out: list[Node]) -> list[Node]:
-        """After the schedule's last slot: the forced end (`_forced`); a
+        """After the schedule's last slot: the move end (`_forced`); a
         subclass ends play otherwise (`ReciprocalSearch`)."""
         return self._forced(out)
 
     def _forced(self, out: list[Node]) -> list[Node]:
-        """After the schedule (hs#, ser-s#): the side to move must have moves,
-        and every one must deliver the goal; those moves are the line's end.
-        Every move is tested before any is described (the first that fails
-        ends it), and a position that fails is remembered."""
-        pos, rules = self.pos, self.rules
-        key = (self._key(pos), len(self.schedule.sides))
+        """After the schedule (hs#, ser-s#, ser-hs#; hr#, ser-r#): the moves
+        that end the line (`_end_turns`) are its last; a position where the
+        end does not hold is remembered."""
+        key = (self._key(self.pos), len(self.schedule.sides))
         if key in self._fail:
             return out
-        turns = rules.turns(pos)
+        turns = self._end_turns()
+        if turns:
+            return self._forced_found(out, turns)
+        self._remember_failure(key)
+        return out
+
+    def _end_turns(self) -> list:
+        """The moves of the side to move that end the line here, or none where
+        the end does not hold: FORCED, every move, where it has moves and each
+        delivers the goal (every move is tested before any is described: the
+        first that fails ends it); REFLEX, those of its moves that deliver it."""
+        pos, rules = self.pos, self.rules
         goal = self.goal
         tick = self.budget.tick
+        if self.schedule.final == REFLEX:
+            return goal.reaching_turns(rules, pos, tick)
+        turns = rules.turns(pos)
         for t in turns:
             tick()  # each turn is a goal test: under a condition, a costly one
             rules.play(pos, t)
             hit = goal.reached(rules, pos)
             rules.undo(pos, t)
             if not hit:
-                break
-        else:
-            if turns:
-                return self._forced_found(out, turns)
-        self._remember_failure(key)
-        return out
+                return []
+        return turns
+
+    def _violations(self, out: list[Node]) -> None:
+        """The diagram breaks the reflex constraint: the moves of the side to
+        move that deliver the goal, as lines of their own (Role.FORCED), in
+        print order; not counted as solutions."""
+        pos, rules = self.pos, self.rules
+        side = _side(pos.side)
+        for t in self._order(self.goal.reaching_turns(rules, pos, self.budget.tick)):
+            desc = rules.describe(pos, t)
+            rules.play(pos, t)
+            leaf = Node(Role.FORCED, Turn(desc, self.goal_mark(self.goal)), side=side)
+            rules.undo(pos, t)
+            out.append(leaf)
+            if self.on_line is not None:
+                self.on_line((leaf,))
+
+    def _has_goal_turn(self) -> bool:
+        """Has the side to move a turn that delivers the goal?"""
+        pos, rules, goal, tick = self.pos, self.rules, self.goal, self.budget.tick
+        if goal.immobile is True:
+            return bool(rules.mating_turns(pos))
+        for t in goal.candidates(rules, pos):
+            tick()
+            rules.play(pos, t)
+            hit = goal.reached(rules, pos)
+            rules.undo(pos, t)
+            if hit:
+                return True
+        return False
 
     def _forced_found(self, out: list[Node], turns: list) -> list[Node]:
         """Every one of `turns` delivers the goal: they end the line."""
