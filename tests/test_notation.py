@@ -79,7 +79,8 @@ def test_locust_capture_takes_on_one_square_and_lands_on_the_next():
     assert turn_text(turn, "en") == "Lh8*f6-e5 +"
     assert turn_text(parse_turn("LRc5*c6-c7"), "de") == "HTc5*c6-c7"
     assert parse_turn("HTc5*c6-c7", "de") == parse_turn("LRc5*c6-c7")
-    for bad in ("Lh8-f6-e5", "e5*d6-d7 ep."):
+    # (`Lh8-f6-e5` reads now: AntiMarsCirce's move from its rebirth square, `Rd4-a1-a5`)
+    for bad in ("Lh8-f6-e5-d4", "e5*d6-d7 ep."):
         with pytest.raises(NotationError):
             parse_turn(bad)
     # a pawn's Take&Make that promotes: taken on b8, made to a8

@@ -153,7 +153,6 @@ def test_forms_of_the_manual_map_onto_plain_stipulations(side, text, plain):
     (BLACK, "3a[#]d", "black moving first in this play (feerie plays it with white first)"),
     (WHITE, "4hh[#]", "white moving first in this play (feerie plays it with black first)"),
     (BLACK, "- 3a[#]d", "black as the side named (write white ...)"),
-    (WHITE, "3a[##]d", "goal ## (double mate)"),
     (WHITE, "- - 3a[#]d", "'-' (move inversion) twice"),
     (BLACK, "2s[1h[#]]", "nested branches of this kind"),
     (WHITE, "3a[1a[#]]d", "nested branches of this kind"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, MutableMapping
 
 from solver.base.errors import InputError
-from solver.conditions import mutual_castling
 from solver.conditions.rules import ConditionSpec, Rules
 from solver.engine.capabilities import NO_EFFECTS
 from solver.engine.identity import IDENTITY_GOALS, identity_key
@@ -207,7 +206,10 @@ def rules_for(problem) -> Rules:
     goal of the stipulation reads which piece is which (circuits, exchanges),
     the identities join the transposition key."""
     rules = build_rules(conditions_of(problem), variant_of(problem))
-    mutual_castling.install(rules, problem.options)
+    if any(opt.name == "CastlingMutuallyExclusive" for opt in problem.options):
+        from solver.conditions import mutual_castling  # (only then: start-up)
+
+        mutual_castling.install(rules, problem.options)
     stip = getattr(problem, "stipulation", None)
     if stip is not None and IDENTITY_GOALS.intersection(
             (stip.goal, stip.reci_goal, getattr(stip.hidden, "goal", None))):

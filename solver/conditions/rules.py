@@ -191,11 +191,11 @@ class Rules:
                 pos, promotions, first_only, check)
             self._has_legal = lambda pos: gen.has_legal_move(pos, promotions, check)
         # (goals whose last move may leave the mover in check: `self_check_turns`)
-        from solver.pieces import generic as _generic
-
         if v.allows("pins"):
             self._pseudo = movegen.pseudo_moves   # the generator movegen.legal_moves filters
         else:
+            from solver.pieces import generic as _generic  # (only then: start-up)
+
             self._pseudo = lambda pos: _generic.pseudo_moves(pos, promotions)
         self._pseudo_of = self._legal
         if v.allows("checking_geometry"):

@@ -305,7 +305,7 @@ _COMPONENT = re.compile(
     rf"(?:-(?P<via>{_SQUARE})(?=[-*]{_SQUARE}))?(?P<sep>[-*])(?P<to>{_SQUARE})(?:-(?P<land>{_SQUARE}))?"
     rf"(?:\[I(?P<imit>{_SQUARE}(?:,{_SQUARE})*)\])?"   # Imitator: `Kg3-h2[Ic5]`, `b7-b8[Ic5,e4]=Q`
     # (attributes gained after a promotion: `=G=hcc`; only there, `=b` is a change of colour)
-    rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE})(?:=(?P<gain>{_PREFIX})(?![A-Z0-9]))?)?"
+    rf"(?:=(?P<pn>n)?(?P<pattrs>{_PREFIX})?(?P<promo>{_PIECE})(?:=(?P<gain>{_PREFIX})(?![A-Za-z0-9]))?)?"
     rf"(?:=(?P<recolour>[bnsw])(?![A-Za-z0-9]))?(?P<ep> ep\.)?(?:=(?P<epchange>{_PIECE}))?"
     # a half-neutral mover's change of phase: `=nh`, `=wh` (solver.engine.halfneutral)
     rf"(?:=(?P<phase>[bnsw])h(?![A-Za-z0-9]))?"
