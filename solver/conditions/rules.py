@@ -157,6 +157,11 @@ class Rules:
             keep_square_rights(self)
             self.extra_moves.append(lambda pos, checking=False: chameleon_promotions(
                 self._checking if checking else self._legal, pos))
+        if "Paralysing" in self.variant.attributes:
+            # paralysing pieces: a move filter, an observer's filter, the goals' check test
+            from solver.conditions import paralysing
+
+            paralysing.install(self)
 
     def _bind(self) -> None:
         """Choose, once, the generator and check test the variant allows."""
@@ -258,6 +263,27 @@ class Rules:
             pos, promotions, first_only, check, watch)
         self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions, check, watch)
         self._checking = lambda pos: neutral.checking_moves(pos, promotions, check, watch)
+
+    def mate_check(self, pos) -> bool:
+        """Is the side to move in check as the goals mate and stalemate read
+        it?  So it is in check, but where paralysing pieces are in play: a
+        side suffocated by paralysis is stalemated, in check or not
+        (`solver.conditions.paralysing`, which replaces this test)."""
+        return self.in_check(pos)
+
+    @staticmethod
+    def suffocating_self_checks(pos) -> list:
+        """The turns of the side to move that leave its own king observed but
+        itself suffocated by paralysis: Popeye's auto-stalemate `!=` takes
+        them (`solver.conditions.paralysing`, which replaces this); none
+        without paralysing pieces."""
+        return []
+
+    @staticmethod
+    def suffocated(pos, side: int) -> bool:
+        """Is `side` suffocated by paralysis (`solver.conditions.paralysing`,
+        which replaces this test)?  Never without paralysing pieces."""
+        return False
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
@@ -391,7 +417,7 @@ class Rules:
                 if escape:
                     continue
             self.play(pos, t)
-            hit = not self.has_turn(pos)
+            hit = not self.has_turn(pos) and not self.suffocated(pos, pos.side)
             self.undo(pos, t)
             if hit:
                 out.append(t)

@@ -416,17 +416,20 @@ def attribute_reasons(pieces, problem: Problem) -> list[str]:
     """Why feerie cannot play the attributes of these pieces ((colour, kind,
     attributes)) in this problem (`solver.pieces.attributes.unsupported`):
     whether a fairy piece may appear and which conditions there are matter."""
-    from solver.pieces.attributes import unsupported
+    from solver.pieces.attributes import paralysing_reasons, unsupported
 
     if not any(attributes for _, _, attributes in pieces):
         return []
+    everything = [(p.color, p.kind, p.attributes) for p in problem.pieces] + [
+        (c.args[0], c.args[1], c.args[3:]) for t in problem.twins for c in t.commands if c.kind == "add"]
     kinds = {p.kind for p in problem.pieces} | {
         c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
     names = [c.name for c in problem.conditions] + [
         c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
     kings = sum(p.kind == "K" for p in problem.pieces) + sum(
         c.kind == "add" and c.args[1] == "K" for t in problem.twins for c in t.commands)
-    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
+    return paralysing_reasons(everything) + unsupported(
+        pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
 
 
 def royal_conflicts(pieces) -> list[str]:

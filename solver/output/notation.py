@@ -285,9 +285,9 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
-# the attributes feerie plays (Royal, Kamikaze, Chameleon, HalfNeutral `hn` / French `dn`,
+# the attributes feerie plays (Royal, Kamikaze, Paralysing, Chameleon, HalfNeutral `hn` / French `dn`,
 # Uncapturable), read by pieces.attributes.names_of_prefix
-_PREFIX = r"(?:[rkcu]|hn|dn){1,5}"
+_PREFIX = r"(?:[rkpcu]|hn|dn){1,6}"
 _COMPONENT = re.compile(
     rf"(?P<castle>0-0-0|0-0)(?:=(?P<crook>[A-Z]))?"   # (the rook's change of kind, Einstein: `0-0=B`)
     rf"(?:=(?P<cphase>n)h(?![A-Za-z0-9]))?"   # (a half-neutral king becomes neutral: `0-0=nh`)

@@ -52,7 +52,8 @@ from collections.abc import Callable
 from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_COLOUR, ONE_KING, WALK_MOVES_ONLY
 from solver.engine.capabilities import KING_STEPS_FREE
-from solver.engine.effects import CHAMELEON, KAMIKAZE, ROYAL, UNCAPTURABLE
+from solver.engine.capabilities import CAPTURE_OBSERVES
+from solver.engine.effects import CHAMELEON, KAMIKAZE, PARALYSING, ROYAL, UNCAPTURABLE
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
@@ -150,6 +151,12 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # effects; and a filter that forbids moves the walks allow
     Attribute("Kamikaze", KAMIKAZE, "k", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               kamikaze_effect, kamikaze_filter),
+    # Popeye's Paralysing: who observes changes (a paralysed piece does not,
+    # nor a paralysing one), and moves the walks allow are forbidden (a
+    # paralysed piece's, a paralysing piece's captures): its hooks are
+    # `solver.conditions.paralysing`'s, installed by the rule set
+    Attribute("Paralysing", PARALYSING, "p",
+              ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}),
     # effects; and extra moves (promotions to chameleon pieces)
     Attribute("Chameleon", CHAMELEON, "c", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               chameleon_effect),
@@ -166,7 +173,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
 # attributes feerie knows but does not read from a diagram (untested there)
 INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c, hn, u.
+# Popeye prints the prefixes in this order: r, k, p, c, hn, u.
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -211,11 +218,14 @@ def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None
         return names if prefix_of(names, language) == prefix else None
     if language == "de":
         table = {"k": ("Kamikaze",), "kk": ("Royal", "Kamikaze")}
-        head = prefix.rstrip("c")
+        head = prefix[:-1] if prefix.endswith("c") else prefix
+        chameleon = ("Chameleon",) if head != prefix else ()
+        paralysing = ("Paralysing",) if head.endswith("p") else ()
+        if paralysing:
+            head = head[:-1]
         if head and head not in table:
             return None
-        names = table.get(head, ()) + (("Chameleon",) if prefix.endswith("c") else ())
-        return names if len(prefix) - len(head) <= 1 else None
+        return table.get(head, ()) + paralysing + chameleon
     names = tuple(a.name for a in PRINT_ORDER if a.name != "HalfNeutral" and a.prefix in prefix)
     return names if prefix_of(names, language) == prefix else None
 
@@ -279,6 +289,21 @@ def unsupported(pieces, kinds_fairy: bool, conditions, kings: int = 2) -> list[s
         for cond in conditions:
             if not royal_rules:
                 out.append(f"piece attribute {names[0]} with condition {cond} is not supported")
+    return out
+
+
+def paralysing_reasons(pieces) -> list[str]:
+    """Why feerie cannot play these paralysing pieces (`solver.conditions.paralysing`):
+    beside another attribute (on any piece) or a neutral piece (neither
+    compared with Popeye)."""
+    if not any("Paralysing" in names for _, _, names in pieces):
+        return []
+    out = []
+    others = sorted({n for _, kind, names in pieces for n in effective(kind, names)} - {"Paralysing"})
+    if others:
+        out.append(f"piece attribute Paralysing with piece attribute {others[0]} is not supported")
+    if any(colour not in ("white", "black") for colour, _, _ in pieces):
+        out.append("piece attribute Paralysing with neutral pieces is not supported")
     return out
 
 

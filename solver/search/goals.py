@@ -111,6 +111,15 @@ class Goal:
             return rules.turns(pos)
         return pick(self, rules, pos)
 
+    def beyond_turns(self, rules, pos) -> list:
+        """Turns the side to move may not play but that reach the goal:
+        Popeye's auto-stalemate by a self-check that leaves the mover
+        suffocated by paralysis (`Rules.suffocating_self_checks`); none for
+        any other goal."""
+        if self.symbol == "!=":
+            return rules.suffocating_self_checks(pos)
+        return []
+
     def reaching_turns(self, rules, pos, tick=None) -> list:
         """The turns of the side to move that reach the goal (`tick`: called
         before each test, a budget's clock)."""
@@ -147,11 +156,11 @@ _MISSED = {
 # --------------------------------------------------------------- testers
 
 def _mate(goal, rules, pos) -> bool:
-    return rules.in_check(pos) and not rules.has_turn(pos)
+    return rules.mate_check(pos) and not rules.has_turn(pos)
 
 
 def _stalemate(goal, rules, pos) -> bool:
-    return not rules.in_check(pos) and not rules.has_turn(pos)
+    return not rules.mate_check(pos) and not rules.has_turn(pos)
 
 
 def _mover_immobile(rules, pos) -> bool:
@@ -172,7 +181,8 @@ def _mate_or_stalemate(goal, rules, pos) -> bool:
 
 
 def _auto_stalemate(goal, rules, pos) -> bool:
-    return not rules.in_check(pos) and _mover_immobile(rules, pos)
+    # (Popeye: a mover suffocated by paralysis stalemates itself, whatever else)
+    return rules.suffocated(pos, -pos.side) or (not rules.in_check(pos) and _mover_immobile(rules, pos))
 
 
 def _check(goal, rules, pos) -> bool:
@@ -241,13 +251,18 @@ def _castlings(goal, rules, pos) -> list:
     return [t for t in rules.turns(pos) if (t >> 14) & 7 == CASTLE]
 
 
+def _auto_stalemates(goal, rules, pos) -> list:
+    # (Popeye: a self-check that leaves the mover suffocated by paralysis stalemates it)
+    return rules.turns(pos) + goal.beyond_turns(rules, pos)
+
+
 def _to_target(goal, rules, pos) -> list:
     return [t for t in rules.turns(pos) if (t >> 7) & 127 == goal.target]
 
 
 _CANDIDATES = {
     "#": _checking, "+": _checking, "x": _captures, "%": _captures,
-    "ep": _en_passants, "00": _castlings, "z": _to_target,
+    "ep": _en_passants, "00": _castlings, "z": _to_target, "!=": _auto_stalemates,
 }
 
 # ------------------------------------------------------------ the goals
@@ -303,6 +318,9 @@ def as_goal(goal: "Goal | str") -> Goal:
 def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
     that read the last move need `MOVE_GOALS` kept."""
+    if goal.symbol == "==" and "Paralysing" in rules.variant.attributes:
+        # (Popeye instruments each half of it with its own paralysis rule: not compared)
+        return "goal == (double stalemate) with piece attribute Paralysing"
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
         return (f"goal {goal.symbol} ({goal.name}) where a turn is more than one move or a move"
                 " has effects")
