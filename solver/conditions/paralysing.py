@@ -24,7 +24,8 @@ tests/data/paralysing):
   of it) is refused by name (`solver.search.goals.refusal`).
 
 Installed by `Rules` itself where a paralysing piece is in play
-(`install`): a move filter, an observation filter at the observer's level
+(`install`): a filter of the generic generator's pseudo-legal moves
+(`Rules.pseudo_filters`), an observation filter at the observer's level
 (`rules.OBSERVER`), and the two goal tests.  What it keeps is the
 attribute's row in `solver.pieces.attributes` (nothing that rests on
 orthodox observation, nor `walk_moves_only`, `king_steps_free`).
@@ -38,6 +39,10 @@ from solver.engine.movegen import ep_captures
 from solver.conditions.mummer import is_capture
 from solver.pieces.families import observes
 from solver.pieces.generic import add_piece_moves, piece_at, pseudo_moves
+
+
+PARALYSIS_ENTRIES = 1 << 18
+"""How many answers of `paralysed` a rule set keeps (by position hash and square)."""
 
 
 def paralysed(pos, sq: int, geometry=()) -> bool:
@@ -108,15 +113,44 @@ def install(rules) -> None:
 
     geometry = rules.observation_geometry   # read at each call: conditions installed later count
     promotions = rules.variant.promotions
+    # paralysis by position and square: a position's (hash's) answers are asked again and
+    # again (its generation, the check tests after each move); bounded, cleared when full
+    known: dict[tuple[int, int], bool] = {}
 
-    def move_allowed(pos, m: int) -> bool:
-        frm = m & 127
-        if paralysed(pos, frm, geometry):
-            return False
-        return not (pos.attrs.get(frm, 0) & PARALYSING and is_capture(pos.board, m))
+    def is_paralysed(pos, sq: int) -> bool:
+        kings, board = pos.kings, pos.board
+        if (kings[1] >= 0 and not board[kings[1]]) or (kings[-1] >= 0 and not board[kings[-1]]):
+            # a king lifted off its square by a test (castling's path): the board is not
+            # the hash's, nothing is kept
+            return paralysed(pos, sq, geometry)
+        key = (pos.hash, sq)
+        hit = known.get(key)
+        if hit is None:
+            if len(known) >= PARALYSIS_ENTRIES:
+                known.clear()
+            hit = known[key] = paralysed(pos, sq, geometry)
+        return hit
+
+    def allowed_moves(pos, moves: list[int]) -> list[int]:
+        """The moves of `moves` (pseudo-legal, of the side to move) that no
+        paralysis forbids: none of a paralysed piece, no capture of a
+        paralysing one (each departure judged once)."""
+        if not pos.attrs:
+            return moves
+        board, attrs = pos.board, pos.attrs
+        free: dict[int, bool] = {}
+        out = []
+        for m in moves:
+            frm = m & 127
+            ok = free.get(frm)
+            if ok is None:
+                ok = free[frm] = not is_paralysed(pos, frm)
+            if ok and not (attrs.get(frm, 0) & PARALYSING and is_capture(board, m)):
+                out.append(m)
+        return out
 
     def observation_allowed(pos, frm: int, target: int) -> bool:
-        return not pos.attrs.get(frm, 0) & PARALYSING and not paralysed(pos, frm, geometry)
+        return not pos.attrs.get(frm, 0) & PARALYSING and not is_paralysed(pos, frm)
 
     def side_suffocated(pos, side: int) -> bool:
         return suffocated(pos, side, promotions, geometry)
@@ -128,8 +162,8 @@ def install(rules) -> None:
         s = pos.side
         legal = set(rules.moves(pos))
         out = []
-        for m in pseudo_moves(pos, promotions):
-            if m in legal or not all(f(pos, m) for f in rules.move_filters):
+        for m in allowed_moves(pos, pseudo_moves(pos, promotions)):
+            if m in legal:
                 continue
             pos.make(m)
             if side_suffocated(pos, s):
@@ -137,7 +171,9 @@ def install(rules) -> None:
             pos.unmake()
         return out
 
-    rules.move_filters.append(move_allowed)
+    # (before the observation filter binds the generic generator, which takes it: every
+    # generator of a rule set with paralysing pieces is the generic one)
+    rules.pseudo_filters.append(allowed_moves)
     rules.add_observation_filter(observation_allowed, level=OBSERVER)
     rules.suffocated = side_suffocated
     rules.suffocating_self_checks = suffocating_self_checks

@@ -143,6 +143,10 @@ class Rules:
         self.effect_rules: list[Callable] = []
         # notes on a move's record: `f(pos, m, component) -> component` (BGL's budgets left)
         self.annotations: list[Callable] = []
+        # `f(pos, moves) -> moves`: what a piece attribute forbids among the pseudo-legal
+        # moves of the generic generator, before their legality is tried (a
+        # paralysed piece's moves: solver.conditions.paralysing); bound by `_bind_generic`
+        self.pseudo_filters: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         # castling rights kept a square, as Popeye keeps them (solver.conditions.castling_rights)
         self.square_rights = False
@@ -242,6 +246,8 @@ class Rules:
 
         if pseudo is None:
             pseudo = generic.pseudo_moves
+        if self.pseudo_filters:
+            pseudo = _filtered_pseudo(pseudo, tuple(self.pseudo_filters))
         promotions = self.variant.promotions
         self.in_check = check
         self._legal = lambda pos, first_only=False: generic.legal_moves(
@@ -440,6 +446,17 @@ class Rules:
         if not self.key_parts:
             return pos.hash
         return (pos.hash, *(f(pos) for f in self.key_parts))
+
+
+def _filtered_pseudo(pseudo: Callable, filters: tuple) -> Callable:
+    """The pseudo-legal generator `pseudo` with the moves `filters` forbid left out."""
+    def filtered(pos, promotions=None, watch=None) -> list[int]:
+        moves = pseudo(pos, promotions, watch=watch)
+        for f in filters:
+            moves = f(pos, moves)
+        return moves
+
+    return filtered
 
 
 @dataclass(frozen=True)

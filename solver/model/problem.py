@@ -314,6 +314,10 @@ class Problem:
             c.kind == "add" and (c.args[0] == NEUTRAL or HALF_NEUTRAL in c.args[3:])
             for t in self.twins for c in t.commands)
 
+        # (double stalemate beside paralysing pieces: Popeye instruments each half of it
+        # with its own paralysis rule, not compared: solver.conditions.paralysing)
+        paralysing = any("Paralysing" in p.attributes for p in self.pieces) or any(
+            c.kind == "add" and "Paralysing" in c.args[3:] for t in self.twins for c in t.commands)
         nontrivial = self.has_option("NonTrivial")
         quodlibet = self.has_option("Quodlibet")
         no_battle = [c.name for c in self.conditions if c.name in NEUTRAL_NO_BATTLE] + [
@@ -323,6 +327,9 @@ class Problem:
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
                 reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+            elif paralysing and "==" in stip.text:
+                reasons.append(f"stipulation {stip.text} with piece attribute Paralysing is not supported"
+                               " (goal ==, double stalemate)")
             elif neutral and no_battle and stip.play in BATTLE_PLAYS and not stip.series and not (
                     stip.play == "direct" and stip.moves == 1 and not stip.half):
                 reasons.append(f"condition {no_battle[0]} with neutral pieces in {stip.text} is not"

@@ -318,9 +318,6 @@ def as_goal(goal: "Goal | str") -> Goal:
 def refusal(goal: Goal, rules) -> str | None:
     """Why `goal` cannot be played under these rules, or None: the goals
     that read the last move need `MOVE_GOALS` kept."""
-    if goal.symbol == "==" and "Paralysing" in rules.variant.attributes:
-        # (Popeye instruments each half of it with its own paralysis rule: not compared)
-        return "goal == (double stalemate) with piece attribute Paralysing"
     if goal.needs_move and not rules.variant.keeps(MOVE_GOALS):
         return (f"goal {goal.symbol} ({goal.name}) where a turn is more than one move or a move"
                 " has effects")
