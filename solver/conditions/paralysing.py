@@ -26,7 +26,7 @@ tests/data/paralysing):
 Installed by `Rules` itself where a paralysing piece is in play
 (`install`): a filter of the generic generator's pseudo-legal moves
 (`Rules.pseudo_filters`), an observation filter at the observer's level
-(`rules.OBSERVER`), and the two goal tests.  What it keeps is the
+(`solver.conditions.rules.OBSERVER`), and the two goal tests.  What it keeps is the
 attribute's row in `solver.pieces.attributes` (nothing that rests on
 orthodox observation, nor `walk_moves_only`, `king_steps_free`).
 """
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from solver.engine.board import PAWN
 from solver.engine.effects import PARALYSING
+from solver.engine.move import is_capture
 from solver.engine.movegen import ep_captures
-from solver.conditions.mummer import is_capture
 from solver.pieces.families import observes
 from solver.pieces.generic import add_piece_moves, piece_at, pseudo_moves
 
@@ -107,10 +107,10 @@ def suffocated(pos, side: int, promotions, geometry=()) -> bool:
             pos.unmake()
 
 
-def install(rules) -> None:
-    """Fill the rule set's hooks for paralysing pieces (module docstring)."""
-    from solver.conditions.rules import OBSERVER
-
+def install(rules, observer_level: str) -> None:
+    """Fill the rule set's hooks for paralysing pieces (module docstring);
+    `observer_level`: the rule set's observer level (`rules.OBSERVER`, passed
+    in: this module does not import the rule set)."""
     geometry = rules.observation_geometry   # read at each call: conditions installed later count
     promotions = rules.variant.promotions
     # paralysis by position and square: a position's (hash's) answers are asked again and
@@ -174,7 +174,7 @@ def install(rules) -> None:
     # (before the observation filter binds the generic generator, which takes it: every
     # generator of a rule set with paralysing pieces is the generic one)
     rules.pseudo_filters.append(allowed_moves)
-    rules.add_observation_filter(observation_allowed, level=OBSERVER)
+    rules.add_observation_filter(observation_allowed, level=observer_level)
     rules.suffocated = side_suffocated
     rules.suffocating_self_checks = suffocating_self_checks
     rules.mate_check = mate_check

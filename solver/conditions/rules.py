@@ -172,7 +172,7 @@ class Rules:
             # paralysing pieces: a move filter, an observer's filter, the goals' check test
             from solver.conditions import paralysing
 
-            paralysing.install(self)
+            paralysing.install(self, OBSERVER)
 
     def _bind(self) -> None:
         """Choose, once, the generator and check test the variant allows."""
