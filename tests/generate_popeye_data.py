@@ -32,6 +32,7 @@ files under tests/data/popeye_generated/ (one Popeye input file per form,
     python tests/generate_popeye_data.py /path/to/popeye/py --hidden
     python tests/generate_popeye_data.py /path/to/popeye/py --haaner
     python tests/generate_popeye_data.py /path/to/popeye/py --circecage
+    python tests/generate_popeye_data.py /path/to/popeye/py --paralysing
     python tests/generate_popeye_data.py /path/to/popeye/py --attrcombos
     python tests/generate_popeye_data.py /path/to/popeye/py --antimars
     python tests/generate_popeye_data.py /path/to/popeye/py --playforms
@@ -68,7 +69,8 @@ circuit and exchange goals (GOALCIRCUIT_FORMS) go to tests/data/goalcircuit/
 --halfneutral, positions with half-neutral pieces (HALFNEUTRAL_FORMS) go to
 tests/data/halfneutral/ (tests/test_halfneutral.py); with --neutralcond, positions
 with neutral pieces under a condition (NEUTRALCOND_FORMS) go to tests/data/neutralcond/
-(tests/test_neutralcond.py); with --battlefaults, the
+(tests/test_neutralcond.py); with --paralysing, positions with paralysing pieces
+(PARALYSING_FORMS) go to tests/data/paralysing/ (tests/test_paralysing.py); with --battlefaults, the
 orthodox battle positions once solved wrongly (BATTLEFAULTS) go to
 tests/data/battlefaults/ (tests/test_battlefaults.py); with --hidden, structured
 stipulations whose help or series play ends in a '/' nested branch, and m:n
@@ -2312,6 +2314,110 @@ class ConditionData:
             targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
 
 
+PARALYSING_DIR = ROOT / "tests" / "data" / "paralysing"
+# --paralysing: paralysing pieces (solver.conditions.paralysing), to
+# tests/data/paralysing/ (tests/test_paralysing.py): form name: (stipulation,
+# options, how many problems); each position has one to four paralysing pieces
+# of either side (a king among them now and then, a pawn a step from promoting
+# now and then), a fairy piece now and then (paralysing or not); only the
+# problems whose output shows a paralysing piece ('p' prefix) or a solution
+# are kept; Targeted.inp is written by hand
+PARALYSING_FORMS = {
+    "Moves": ("~1", "", 12),
+    "BlackMoves": ("h~1", "", 6),
+    "Mate1": ("#1", "", 8),
+    "Mate2": ("#2", "Variation", 10),
+    "Help2": ("h#2", "", 10),
+    "Self2": ("s#2", "", 6),
+    "Stale2": ("=2", "", 6),
+    "HelpStale": ("h=1.5", "", 8),   # (h=2: minutes on the generic path, every final move tried)
+    "AutoStale": ("h!=1.5", "", 6),
+}
+PARALYSING_FAIRY = ("G", "N", "CA", "LE", "Z", "AM")
+
+
+def paralysing_position(rng: random.Random, stipulation: str):
+    """(colour, paralysing?, kind, square) of two kings, a few pieces and one
+    to four paralysing ones (None: drawn again)."""
+    # (fewer in help play, whose search on feerie's generic path is long: at most nine men)
+    help_play = stipulation.startswith("h") and stipulation != "h~1"
+    pieces = random_position(rng, rng.randint(1, 3 if help_play else 5),
+                             BLACK_SHARE.get("s2", 0.5) if stipulation.startswith("s") else 0.5)
+    if pieces is None:
+        return None
+    taken = {sq for _, _, sq in pieces}
+    free = [f + r for f in "abcdefgh" for r in "12345678" if f + r not in taken]
+    rng.shuffle(free)
+    out = [(colour, rng.random() < 0.15 and kind == "K", kind, sq) for colour, kind, sq in pieces]
+    for _ in range(rng.randint(1, 3 if help_play else 4)):
+        colour = rng.choice(("White", "Black"))
+        if rng.random() < 0.2:   # a pawn a step from promoting
+            rank = "7" if colour == "White" else "2"
+            squares = [sq for sq in free if sq[1] == rank]
+            if not squares:
+                continue
+            sq = squares[0]
+            kind = "P"
+        else:
+            sq = free[-1]
+            kind = rng.choice(PARALYSING_FAIRY) if rng.random() < 0.15 else rng.choice("QRBSP")
+            if kind == "P" and sq[1] in "18":
+                continue
+        free.remove(sq)
+        out.append((colour, True, kind, sq))
+    if rng.random() < 0.2 and free:   # a plain fairy piece
+        out.append((rng.choice(("White", "Black")), False, rng.choice(PARALYSING_FAIRY), free.pop()))
+    return out
+
+
+def paralysing_text(pieces, stipulation: str, options: str) -> str:
+    """The problem: a colour group per (colour, paralysing), `White Paralysing Rc3`."""
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for colour, para, kind, sq in pieces:
+        groups.setdefault((colour, para), []).append(kind + sq)
+    words = " ".join(f"{colour}{' Paralysing' if para else ''} {' '.join(names)}"
+                     for (colour, para), names in groups.items())
+    return f"Pieces {words}\nStipulation {stipulation}\nOption NoBoard {options}\n"
+
+
+def generate_paralysing(binary: str, seed: int, forms: list[str] | None = None) -> None:
+    """tests/data/paralysing/FORM.inp / .out (PARALYSING_FORMS); Targeted.out
+    from the hand-written Targeted.inp.  Legality is Popeye's: a position it
+    refuses says so and is left out."""
+    PARALYSING_DIR.mkdir(parents=True, exist_ok=True)
+    for form, (stipulation, options, problems) in PARALYSING_FORMS.items():
+        if forms and form not in forms:
+            continue
+        rng = random.Random(f"{seed}-paralysing-{form}")
+        kept: list[str] = []
+        empty = 0
+        for _ in range(ATTEMPTS * 2):
+            if len(kept) >= problems:
+                break
+            pieces = paralysing_position(rng, stipulation)
+            if pieces is None or any(kind == "P" and sq[1] in "18" for _, _, kind, sq in pieces):
+                continue
+            kings = [sq for _, _, kind, sq in pieces if kind == "K"]
+            if max(abs(ord(kings[0][0]) - ord(kings[1][0])), abs(int(kings[0][1]) - int(kings[1][1]))) <= 1:
+                continue
+            text = paralysing_text(pieces, stipulation, options)
+            out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
+            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
+                    or "capture the king" in out or "problem ignored" in out:
+                continue
+            if not has_play(out):
+                if empty >= 1:
+                    continue
+                empty += 1
+            elif stipulation in ("~1", "h~1") and not re.search(r"\bp[A-Z]", out):
+                continue   # no paralysing piece moved
+            kept.append(text)
+        write_form(binary, PARALYSING_DIR, form, kept)
+    targeted = PARALYSING_DIR / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
 # The data sets of generate_conditions, by their flag.
 CONDITION_DATA = {
     "capturer": ConditionData(CAPTURER_DIR, CAPTURER_FORMS,
@@ -2557,6 +2663,8 @@ def main() -> None:
                         help="self and reflex play under Option Quodlibet (tests/data/quodlibet/)")
     parser.add_argument("--mutualcastling", action="store_true",
                         help="Option CastlingMutuallyExclusive (tests/data/mutualcastling/)")
+    parser.add_argument("--paralysing", action="store_true",
+                        help="paralysing pieces (tests/data/paralysing/)")
     parser.add_argument("--exact", action="store_true",
                         help="exact- direct and self play (tests/data/exact/)")
     parser.add_argument("--goalcircuit", action="store_true",
@@ -2615,6 +2723,8 @@ def main() -> None:
     elif chosen:
         for data in chosen:
             data.generate(args.popeye, args.seed, args.forms)
+    elif args.paralysing:
+        generate_paralysing(args.popeye, args.seed, args.forms)
     elif args.halfneutral:
         generate_halfneutral(args.popeye, args.seed, args.forms)
     elif args.hurdlecc:

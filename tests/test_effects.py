@@ -110,7 +110,7 @@ def _turn(pos, m):
     ("White Royal Pc3 Black Ke8", "piece attribute Royal on a pawn is not supported"),
     ("White Ke1 White Chameleon Gc3 Black Ke8", "piece attribute Chameleon with fairy pieces"),
     ("White Ke1 White Chameleon Sc3 Black Ke8 Gh1", "piece attribute Chameleon with fairy pieces"),
-    ("White Ke1 White Paralysing Sc3 Black Ke8", "piece attribute Paralysing is not supported"),
+    ("White Ke1 White Volage Sc3 Black Ke8", "piece attribute Volage is not supported"),
     ("White Ke1 Neutral Kamikaze Sc3 Black Ke8", "piece attribute Kamikaze on a neutral piece"),
 ])
 def test_refused_by_name(text, message):

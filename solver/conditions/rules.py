@@ -144,6 +144,10 @@ class Rules:
         self.effect_rules: list[Callable] = []
         # notes on a move's record: `f(pos, m, component) -> component` (BGL's budgets left)
         self.annotations: list[Callable] = []
+        # `f(pos, moves) -> moves`: what a piece attribute forbids among the pseudo-legal
+        # moves of the generic generator, before their legality is tried (a
+        # paralysed piece's moves: solver.conditions.paralysing); bound by `_bind_generic`
+        self.pseudo_filters: list[Callable] = []
         self.exchanges = False  # some extra move is a Messigny exchange
         # castling rights kept a square, as Popeye keeps them (solver.conditions.castling_rights)
         self.square_rights = False
@@ -164,6 +168,11 @@ class Rules:
             keep_square_rights(self)
             self.extra_moves.append(lambda pos, checking=False: chameleon_promotions(
                 self._checking if checking else self._legal, pos))
+        if "Paralysing" in self.variant.attributes:
+            # paralysing pieces: a move filter, an observer's filter, the goals' check test
+            from solver.conditions import paralysing
+
+            paralysing.install(self, OBSERVER)
 
     def _bind(self) -> None:
         """Choose, once, the generator and check test the variant allows."""
@@ -271,6 +280,8 @@ class Rules:
 
         if pseudo is None:
             pseudo = generic.pseudo_moves
+        if self.pseudo_filters:
+            pseudo = _filtered_pseudo(pseudo, tuple(self.pseudo_filters))
         promotions = self.variant.promotions
         self.in_check = check
         self._legal = lambda pos, first_only=False: generic.legal_moves(
@@ -294,6 +305,27 @@ class Rules:
             pos, promotions, first_only, check, watch)
         self._has_legal = lambda pos: neutral.has_legal_move(pos, promotions, check, watch)
         self._checking = lambda pos: neutral.checking_moves(pos, promotions, check, watch)
+
+    def mate_check(self, pos) -> bool:
+        """Is the side to move in check as the goals mate and stalemate read
+        it?  So it is in check, but where paralysing pieces are in play: a
+        side suffocated by paralysis is stalemated, in check or not
+        (`solver.conditions.paralysing`, which replaces this test)."""
+        return self.in_check(pos)
+
+    @staticmethod
+    def suffocating_self_checks(pos) -> list:
+        """The turns of the side to move that leave its own king observed but
+        itself suffocated by paralysis: Popeye's auto-stalemate `!=` takes
+        them (`solver.conditions.paralysing`, which replaces this); none
+        without paralysing pieces."""
+        return []
+
+    @staticmethod
+    def suffocated(pos, side: int) -> bool:
+        """Is `side` suffocated by paralysis (`solver.conditions.paralysing`,
+        which replaces this test)?  Never without paralysing pieces."""
+        return False
 
     def allows(self, shortcut: str) -> bool:
         """May the search use `shortcut` (a name of `solver.engine.capabilities.SHORTCUTS`;
@@ -460,7 +492,7 @@ class Rules:
                 if escape:
                     continue
             self.play(pos, t)
-            hit = not self.has_turn(pos)
+            hit = not self.has_turn(pos) and not self.suffocated(pos, pos.side)
             self.undo(pos, t)
             if hit:
                 out.append(t)
@@ -483,6 +515,17 @@ class Rules:
         if not self.key_parts:
             return pos.hash
         return (pos.hash, *(f(pos) for f in self.key_parts))
+
+
+def _filtered_pseudo(pseudo: Callable, filters: tuple) -> Callable:
+    """The pseudo-legal generator `pseudo` with the moves `filters` forbid left out."""
+    def filtered(pos, promotions=None, watch=None) -> list[int]:
+        moves = pseudo(pos, promotions, watch=watch)
+        for f in filters:
+            moves = f(pos, moves)
+        return moves
+
+    return filtered
 
 
 @dataclass(frozen=True)

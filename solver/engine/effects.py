@@ -13,7 +13,7 @@ takes the move itself back.  This is where Circe's rebirth plugs in: a
 rebirth rule calls `set_square(rebirth_square, captured_piece)`.
 
 Piece attributes live here too: `attrs` maps a square to the attribute
-bits of the piece on it (ROYAL, KAMIKAZE, CHAMELEON, HURDLE_COLOUR_CHANGING ...).  They move with the
+bits of the piece on it (ROYAL, KAMIKAZE, CHAMELEON, HURDLE_COLOUR_CHANGING, PARALYSING ...).  They move with the
 piece (castling moves the rook's), vanish with it when it is captured, are
 part of the Zobrist hash (`Z_ATTR`), and a promoted pawn's pass to the new
 piece (Popeye: a kamikaze pawn promotes to a kamikaze piece).  A piece with
@@ -57,7 +57,10 @@ HURDLE_COLOUR_CHANGING = 32
 # one): `solver.conditions.patrol`
 FUNCTIONARY = 64
 PATROL = 128
-ATTRIBUTE_BITS = 8  # how many bits the attributes above use
+# Popeye's Paralysing: the piece paralyses the enemy pieces it observes
+# (`solver.conditions.paralysing`)
+PARALYSING = 256
+ATTRIBUTE_BITS = 9  # how many bits the attributes above use
 # Not an attribute either: in an effect's bits, the piece is neutral (a neutral
 # victim reborn neutral: solver.engine.neutral_effects)
 NEUTRAL_BIT = 1 << ATTRIBUTE_BITS

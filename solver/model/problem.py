@@ -317,6 +317,10 @@ class Problem:
             c.kind == "add" and (c.args[0] == NEUTRAL or HALF_NEUTRAL in c.args[3:])
             for t in self.twins for c in t.commands)
 
+        # (double stalemate beside paralysing pieces: Popeye instruments each half of it
+        # with its own paralysis rule, not compared: solver.conditions.paralysing)
+        paralysing = any("Paralysing" in p.attributes for p in self.pieces) or any(
+            c.kind == "add" and "Paralysing" in c.args[3:] for t in self.twins for c in t.commands)
         nontrivial = self.has_option("NonTrivial")
         quodlibet = self.has_option("Quodlibet")
         no_battle = [c.name for c in self.conditions if c.name in NEUTRAL_NO_BATTLE] + [
@@ -326,6 +330,9 @@ class Problem:
         def stipulation(stip: Stipulation) -> None:
             if stip.unsupported:
                 reasons.append(f"stipulation {stip.text} is not supported ({stip.unsupported})")
+            elif paralysing and "==" in stip.text:
+                reasons.append(f"stipulation {stip.text} with piece attribute Paralysing is not supported"
+                               " (goal ==, double stalemate)")
             elif neutral and no_battle and stip.play in BATTLE_PLAYS and not stip.series and not (
                     stip.play == "direct" and stip.moves == 1 and not stip.half):
                 reasons.append(f"condition {no_battle[0]} with neutral pieces in {stip.text} is not"
@@ -430,17 +437,20 @@ def attribute_reasons(pieces, problem: Problem) -> list[str]:
     """Why feerie cannot play the attributes of these pieces ((colour, kind,
     attributes)) in this problem (`solver.pieces.attributes.unsupported`):
     whether a fairy piece may appear and which conditions there are matter."""
-    from solver.pieces.attributes import unsupported
+    from solver.pieces.attributes import paralysing_reasons, unsupported
 
     if not any(attributes for _, _, attributes in pieces):
         return []
+    everything = [(p.color, p.kind, p.attributes) for p in problem.pieces] + [
+        (c.args[0], c.args[1], c.args[3:]) for t in problem.twins for c in t.commands if c.kind == "add"]
     kinds = {p.kind for p in problem.pieces} | {
         c.args[1] for t in problem.twins for c in t.commands if c.kind in ("add", "substitute")}
     names = [c.name for c in problem.conditions] + [
         c.name for t in problem.twins for cmd in t.commands for c in cmd.conditions]
     kings = sum(p.kind == "K" for p in problem.pieces) + sum(
         c.kind == "add" and c.args[1] == "K" for t in problem.twins for c in t.commands)
-    return unsupported(pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
+    return paralysing_reasons(everything) + unsupported(
+        pieces, bool(kinds - set(ORTHODOX_KINDS)), list(dict.fromkeys(names)), kings)
 
 
 def royal_conflicts(pieces) -> list[str]:

@@ -288,10 +288,10 @@ def turn_text(turn: Turn, language: str = "en") -> str:
 
 _PIECE = r"[A-Z0-9]{1,2}"
 _SQUARE = r"[a-h][1-8]"
-# the attributes feerie plays (Royal, Kamikaze, Chameleon, HalfNeutral `hn` / French `dn`,
-# HurdleColourChanging `hcc` / German `sfw` / French `ces`, Uncapturable, Functionary `f` /
+# the attributes feerie plays (Royal, Kamikaze, Paralysing `p`, Chameleon, HalfNeutral `hn` / French
+# `dn`, HurdleColourChanging `hcc` / German `sfw` / French `ces`, Uncapturable, Functionary `f` /
 # German `b`, Patrol `p`), read by pieces.attributes.names_of_prefix
-_PREFIX = r"(?:hcc|sfw|ces|[rkcufpb]|hn|dn){1,5}"
+_PREFIX = r"(?:hcc|sfw|ces|[rkcufpb]|hn|dn){1,6}"
 _COMPONENT = re.compile(
     # (AntiMarsCirce: king and rook lifted home first, `[bKf6->e8][bRh5->a8]0-0-0`)
     rf"(?P<lifted>(?:\[[a-z]{_PIECE}{_SQUARE}->{_SQUARE}\]){{1,2}})?"

@@ -63,8 +63,8 @@ from solver.engine.board import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from solver.engine.capabilities import ALL_PROPERTIES, NO_EFFECTS, ONE_COLOUR, ONE_KING, WALK_MOVES_ONLY
 from solver.engine.capabilities import KING_STEPS_FREE
 from solver.engine.capabilities import CAPTURE_OBSERVES
-from solver.engine.effects import (CHAMELEON, FUNCTIONARY, HURDLE_COLOUR_CHANGING, KAMIKAZE, PATROL, ROYAL,
-                                   UNCAPTURABLE)
+from solver.engine.effects import (CHAMELEON, FUNCTIONARY, HURDLE_COLOUR_CHANGING, KAMIKAZE, PARALYSING,
+                                   PATROL, ROYAL, UNCAPTURABLE)
 from solver.engine.move import CASTLE, EN_PASSANT, LOCUST, PROMOTION
 
 
@@ -165,7 +165,7 @@ _hcc_effect_rule = None
 
 # HalfNeutral's bit in `names_of` / `bits_of` (the move records'): above the
 # EffectsPosition's attribute bits and its NEUTRAL_BIT, which never carry it
-HALF_NEUTRAL = 1 << 9
+HALF_NEUTRAL = 1 << 10
 # what an attribute that filters moves and observation keeps (as the conditions
 # of support: solver.conditions.rules.OBSERVATION_PRESERVES)
 OBSERVATION_FILTERED = ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}
@@ -177,6 +177,12 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
     # effects; and a filter that forbids moves the walks allow
     Attribute("Kamikaze", KAMIKAZE, "k", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               kamikaze_effect, kamikaze_filter),
+    # Popeye's Paralysing: who observes changes (a paralysed piece does not,
+    # nor a paralysing one), and moves the walks allow are forbidden (a
+    # paralysed piece's, a paralysing piece's captures): its hooks are
+    # `solver.conditions.paralysing`'s, installed by the rule set
+    Attribute("Paralysing", PARALYSING, "p",
+              ALL_PROPERTIES - {CAPTURE_OBSERVES, WALK_MOVES_ONLY, KING_STEPS_FREE}),
     # effects; and extra moves (promotions to chameleon pieces)
     Attribute("Chameleon", CHAMELEON, "c", ALL_PROPERTIES - {NO_EFFECTS, WALK_MOVES_ONLY},
               chameleon_effect),
@@ -201,7 +207,7 @@ ATTRIBUTES: dict[str, Attribute] = {a.name: a for a in (
 # attributes feerie knows but does not read from a diagram (untested there)
 INPUT_REFUSED = frozenset({"Uncapturable"})
 BY_BIT = {a.bit: a for a in ATTRIBUTES.values()}
-# Popeye prints the prefixes in this order: r, k, c, f, hn, hcc, u, p.
+# Popeye prints the prefixes in this order: r, k, p (Paralysing), c, f, hn, hcc, u, p (Patrol).
 PRINT_ORDER = tuple(ATTRIBUTES.values())
 
 
@@ -239,7 +245,9 @@ def names_of_prefix(prefix: str, language: str = "en") -> tuple[str, ...] | None
     """The attributes of a Popeye prefix, None if it is not one: the set
     of attributes whose prefix it is (`prefix_of`).  German writes Royal and
     Kamikaze both as 'k': 'kk' is both, and a lone 'k' is read as Kamikaze
-    (the text cannot tell; written back it is the same)."""
+    (the text cannot tell; written back it is the same).  Paralysing and
+    Patrol are both 'p': a lone 'p' is read as Paralysing (each is played
+    alone, so the text is the same written back)."""
     matches = _prefixes(language).get(prefix)
     return matches
 
@@ -381,6 +389,21 @@ def hurdle_colour_reasons(kind: str, names, others: bool) -> list[str]:
                    " with one hurdle)")
     if others or len(names) > 1:
         out.append(f"piece attribute {HCC} with other piece attributes is not supported")
+    return out
+
+
+def paralysing_reasons(pieces) -> list[str]:
+    """Why feerie cannot play these paralysing pieces (`solver.conditions.paralysing`):
+    beside another attribute (on any piece) or a neutral piece (neither
+    compared with Popeye)."""
+    if not any("Paralysing" in names for _, _, names in pieces):
+        return []
+    out = []
+    others = sorted({n for _, kind, names in pieces for n in effective(kind, names)} - {"Paralysing"})
+    if others:
+        out.append(f"piece attribute Paralysing with piece attribute {others[0]} is not supported")
+    if any(colour not in ("white", "black") for colour, _, _ in pieces):
+        out.append("piece attribute Paralysing with neutral pieces is not supported")
     return out
 
 

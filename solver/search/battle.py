@@ -185,10 +185,9 @@ class Battle:
         pos, rules = self.pos, self.rules
         immobile = self._immobile
         if immobile is not None:
-            check = rules.in_check(pos)
             if goal_move and not rules.has_turn(pos):
-                return "#" if check else "="
-            return "+" if check else ""
+                return "#" if rules.mate_check(pos) else "="
+            return "+" if rules.in_check(pos) else ""
         return self.goal.mark(rules, pos, goal_move and self.goal.reached(rules, pos))
 
     # ---------------------------------------------------------------- proofs
@@ -244,7 +243,7 @@ class Battle:
                     if mate is None:
                         hit = goal.reached(rules, pos)
                     else:
-                        hit = rules.in_check(pos) == mate and not rules.has_turn(pos)
+                        hit = rules.mate_check(pos) == mate and not rules.has_turn(pos)
                     undo(pos, t)
                     if hit:
                         return True
@@ -452,6 +451,9 @@ class Battle:
         turns = self._attacker_turns()
         if only is not None:
             turns = [turns[i] for i in only if i < len(turns)]
+        if n == 1 and self._direct and (only is None or 0 in only):
+            # (the goal's turns beyond the legal ones: the first part's, in a shared search)
+            turns += self.goal.beyond_turns(rules, pos)
         turns = print_order(rules, pos, turns)
         if self._obliged_attacker:
             forced = set(self.goal_turns())

@@ -156,6 +156,15 @@ class Goal:
             return rules.turns(pos)
         return pick(self, rules, pos)
 
+    def beyond_turns(self, rules, pos) -> list:
+        """Turns the side to move may not play but that reach the goal:
+        Popeye's auto-stalemate by a self-check that leaves the mover
+        suffocated by paralysis (`Rules.suffocating_self_checks`); none for
+        any other goal."""
+        if self.symbol == "!=":
+            return rules.suffocating_self_checks(pos)
+        return []
+
     def reaching_turns(self, rules, pos, tick=None) -> list:
         """The turns of the side to move that reach the goal (`tick`: called
         before each test, a budget's clock)."""
@@ -192,11 +201,11 @@ _MISSED = {
 # --------------------------------------------------------------- testers
 
 def _mate(goal, rules, pos) -> bool:
-    return rules.in_check(pos) and not rules.has_turn(pos)
+    return rules.mate_check(pos) and not rules.has_turn(pos)
 
 
 def _stalemate(goal, rules, pos) -> bool:
-    return not rules.in_check(pos) and not rules.has_turn(pos)
+    return not rules.mate_check(pos) and not rules.has_turn(pos)
 
 
 def _mover_immobile(rules, pos) -> bool:
@@ -217,7 +226,8 @@ def _mate_or_stalemate(goal, rules, pos) -> bool:
 
 
 def _auto_stalemate(goal, rules, pos) -> bool:
-    return not rules.in_check(pos) and _mover_immobile(rules, pos)
+    # (Popeye: a mover suffocated by paralysis stalemates itself, whatever else)
+    return rules.suffocated(pos, -pos.side) or (not rules.in_check(pos) and _mover_immobile(rules, pos))
 
 
 def _check(goal, rules, pos) -> bool:
@@ -327,6 +337,11 @@ def _castlings(goal, rules, pos) -> list:
     return [t for t in rules.turns(pos) if (t >> 14) & 7 == CASTLE]
 
 
+def _auto_stalemates(goal, rules, pos) -> list:
+    # (Popeye: a self-check that leaves the mover suffocated by paralysis stalemates it)
+    return rules.turns(pos) + goal.beyond_turns(rules, pos)
+
+
 def _to_target(goal, rules, pos) -> list:
     if rules.effect_rules:      # an effect may take the mover on (AntiCirce's rebirth)
         return rules.turns(pos)
@@ -335,7 +350,7 @@ def _to_target(goal, rules, pos) -> list:
 
 _CANDIDATES = {
     "#": _checking, "+": _checking, "x": _captures, "%": _captures,
-    "ep": _en_passants, "00": _castlings, "z": _to_target,
+    "ep": _en_passants, "00": _castlings, "z": _to_target, "!=": _auto_stalemates,
 }
 
 # ------------------------------------------------------------ the goals

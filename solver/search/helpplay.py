@@ -195,10 +195,9 @@ class LineCollector:
         if passes:
             return ""
         pos, rules = self.pos, self.rules
-        check = rules.in_check(pos)
         if not rules.has_turn(pos):
-            return "#" if check else "="
-        return "+" if check else ""
+            return "#" if rules.mate_check(pos) else "="
+        return "+" if rules.in_check(pos) else ""
 
     def goal_mark(self, goal: Goal) -> str:
         """The mark of the goal move just played (it reached `goal`)."""
