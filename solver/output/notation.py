@@ -401,7 +401,7 @@ def _effects(m, kind: str, attributes, language: str, side: str | None) -> tuple
         out.append(Effect(m.group("to"), (colour, kind, attributes),
                           (colour, _kind(m.group("epchange"), language, m.group(0)), attributes)))
     gain, recolour = m.group("gain"), m.group("recolour") or m.group("eprecolour")
-    if gain and not recolour and gain in "bnsw" and not _is_prefix(gain, language):
+    if gain and not recolour and gain in ("b", "n", "s", "w") and not _is_prefix(gain, language):
         gain, recolour = None, gain   # `g7-g8=Q=b`: the promoted piece turns black (not German 'b')
     if gain:
         new = _kind(m.group("promo"), language, m.group(0))
