@@ -285,6 +285,23 @@ def write_form(binary: str, out_dir: Path, name: str, kept: list[str], label: st
     print(f"{label or name}: {len(kept)} problems", file=sys.stderr)
 
 
+def solve_targeted(binary: str, out_dir: Path, forms: list[str] | None) -> None:
+    """Popeye's output for the hand-written out_dir/Targeted.inp, if there is
+    one and `forms` (None or empty: all) asks for it."""
+    targeted = out_dir / "Targeted.inp"
+    if targeted.exists() and (not forms or "Targeted" in forms):
+        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+
+
+def usable(out: str) -> bool:
+    """Is Popeye's output (with its errors: `popeye(..., errors=True)`) a
+    finished solution of at most MAX_LINES lines, of a problem it neither
+    refused ("problem ignored", an error) nor found illegal ("the side to play
+    can capture the king")?"""
+    return ("solution finished" in out and out.count("\n") <= MAX_LINES and "error" not in out
+            and "capture the king" not in out and "problem ignored" not in out)
+
+
 def generate_fairy(binary: str, seed: int, forms: list[str] | None = None) -> None:
     """The fairy problems of tests/data/popeye_fairy/ (see the docstring)."""
     FAIRY_DIR.mkdir(parents=True, exist_ok=True)
@@ -1025,8 +1042,7 @@ def generate_halfneutral(binary: str, seed: int, forms: list[str] | None = None)
                 continue
             text = halfneutral_text(pieces, stipulation, options)
             out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=60, errors=True)
-            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
-                    or "capture the king" in out or "problem ignored" in out:
+            if not usable(out):
                 continue
             if "hn" not in out:   # no half-neutral piece moved: nothing said
                 continue
@@ -1112,8 +1128,7 @@ def generate_hurdlecc(binary: str, seed: int, forms: list[str] | None = None) ->
                 continue
             text = hurdlecc_text(pieces, stipulation, options)
             out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
-            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
-                    or "capture the king" in out or "problem ignored" in out:
+            if not usable(out):
                 continue
             if not has_play(out):
                 if empty >= 1:
@@ -1123,9 +1138,7 @@ def generate_hurdlecc(binary: str, seed: int, forms: list[str] | None = None) ->
                 continue
             kept.append(text)
         write_form(binary, HURDLECC_DIR, form, kept)
-    targeted = HURDLECC_DIR / "Targeted.inp"
-    if targeted.exists() and (not forms or "Targeted" in forms):
-        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+    solve_targeted(binary, HURDLECC_DIR, forms)
 
 
 FUNCTIONARY_DIR = ROOT / "tests" / "data" / "functionary"
@@ -1187,8 +1200,7 @@ def generate_functionary(binary: str, seed: int, forms: list[str] | None = None)
             if text is None:
                 continue
             out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
-            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
-                    or "capture the king" in out or "problem ignored" in out:
+            if not usable(out):
                 continue
             if not has_play(out):
                 if empty >= 1:
@@ -1198,9 +1210,7 @@ def generate_functionary(binary: str, seed: int, forms: list[str] | None = None)
                 continue
             kept.append(text)
         write_form(binary, FUNCTIONARY_DIR, form, kept)
-    targeted = FUNCTIONARY_DIR / "Targeted.inp"
-    if targeted.exists() and (not forms or "Targeted" in forms):
-        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+    solve_targeted(binary, FUNCTIONARY_DIR, forms)
 
 
 NEUTRALCOND_DIR = ROOT / "tests" / "data" / "neutralcond"
@@ -1276,8 +1286,7 @@ def generate_neutralcond(binary: str, seed: int, forms: list[str] | None = None)
                     continue
                 text = neutral_text(pieces, stipulation, rng.choice(texts))
                 out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=60, errors=True)
-                if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
-                        or "capture the king" in out or "problem ignored" in out:
+                if not usable(out):
                     continue
                 if not re.search(r"(?:^|[ .*-])n[A-Z]?[a-h][1-8]|=n[A-Z]|\+n", out, re.M):
                     continue   # no neutral piece in play
@@ -1288,9 +1297,7 @@ def generate_neutralcond(binary: str, seed: int, forms: list[str] | None = None)
                 kept.append(text)
                 found += 1
         write_form(binary, NEUTRALCOND_DIR, form, kept)
-    targeted = NEUTRALCOND_DIR / "Targeted.inp"
-    if targeted.exists() and (not forms or "Targeted" in forms):
-        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+    solve_targeted(binary, NEUTRALCOND_DIR, forms)
 
 
 CASTLERIGHTS_DIR = ROOT / "tests" / "data" / "castlerights"
@@ -2309,9 +2316,7 @@ class ConditionData:
             texts = {name: texts for name, (texts, _) in self.forms.items()}
         generate_conditions(binary, seed, names, table, self.out_dir, texts, problems=self.problems,
                             keep=self.keep, kinds_of=self.kinds_of)
-        targeted = self.out_dir / "Targeted.inp"
-        if targeted.exists() and (not names or "Targeted" in names):
-            targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+        solve_targeted(binary, self.out_dir, names)
 
 
 PARALYSING_DIR = ROOT / "tests" / "data" / "paralysing"
@@ -2402,8 +2407,7 @@ def generate_paralysing(binary: str, seed: int, forms: list[str] | None = None) 
                 continue
             text = paralysing_text(pieces, stipulation, options)
             out = popeye(binary, "BeginProblem\n" + text + "EndProblem\n", seconds=20, errors=True)
-            if "solution finished" not in out or out.count("\n") > MAX_LINES or "error" in out \
-                    or "capture the king" in out or "problem ignored" in out:
+            if not usable(out):
                 continue
             if not has_play(out):
                 if empty >= 1:
@@ -2413,9 +2417,7 @@ def generate_paralysing(binary: str, seed: int, forms: list[str] | None = None) 
                 continue   # no paralysing piece moved
             kept.append(text)
         write_form(binary, PARALYSING_DIR, form, kept)
-    targeted = PARALYSING_DIR / "Targeted.inp"
-    if targeted.exists() and (not forms or "Targeted" in forms):
-        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+    solve_targeted(binary, PARALYSING_DIR, forms)
 
 
 # The data sets of generate_conditions, by their flag.
@@ -2630,9 +2632,7 @@ def generate_attrcombos(binary: str, seed: int, forms: list[str] | None = None) 
                 kept.append(text)
                 found += 1
         write_form(binary, ATTRCOMBOS_DIR, name, kept)
-    targeted = ATTRCOMBOS_DIR / "Targeted.inp"
-    if targeted.exists() and (not forms or "Targeted" in forms):
-        targeted.with_suffix(".out").write_text(popeye(binary, targeted.read_text()))
+    solve_targeted(binary, ATTRCOMBOS_DIR, forms)
 
 
 def main() -> None:
