@@ -66,31 +66,16 @@ def test_refusals_name_the_combination():
 
 
 def _walk(condition: str, pieces: str, depth: int = 2) -> int:
-    """Play every legal line `depth` plies deep: each make / unmake restores
-    the position (key, hash, royal squares, attributes); how many lines."""
+    """Play every legal line `depth` plies deep (`effects_walk.walk`: each
+    make / unmake restores the position, attributes and royal squares
+    included); how many lines."""
+    from effects_walk import walk
     from popeye_reference import problem_of
     from solver.conditions.registry import rules_for
 
     problem = problem_of(condition, pieces, "#2")
     rules = rules_for(problem)
-    pos = rules.position(problem, 1)
-    count = 0
-
-    def walk(d: int) -> None:
-        nonlocal count
-        if not d:
-            count += 1
-            return
-        for m in rules.moves(pos):
-            before = (pos.key(), pos.hash, tuple(pos.kings), dict(pos.attrs))
-            pos.make(m)
-            assert pos.hash == pos.compute_hash()
-            walk(d - 1)
-            pos.unmake()
-            assert (pos.key(), pos.hash, tuple(pos.kings), dict(pos.attrs)) == before
-
-    walk(depth)
-    return count
+    return walk(rules, rules.position(problem, 1), depth)
 
 
 def test_make_unmake_restore_royal_under_anticirce():
