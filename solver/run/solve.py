@@ -62,20 +62,23 @@ def unsupported_reason(problem: Problem) -> str | None:
         reason = unsupported_conditions(problem)
         if reason:
             reasons.append(reason)
-        elif stip.supported and (stip.goal in BUILT or stip.hidden) and (
-                search_goal(stip).needs_move or search_goal(stip).self_check):
-            # the goals that read the last move, and the mates of the mover (the
-            # moves legal but for leaving the mover in check)
-            reason = refusal(search_goal(stip), rules_for(problem))
-            if reason:
-                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
-                               f" ({_goal_blocker(problem, search_goal(stip))})")
-        if not reasons and stip.supported and stip.reci_goal in BUILT:
-            # (reciprocal play: Black's own goal G1 of reci-h(G1)G2 too)
-            reason = refusal(goal_of(stip.reci_goal, stip.reci_target), rules_for(problem))
-            if reason:
-                reasons.append(f"stipulation {stip.text} is not supported: {reason}"
-                               f" ({_goal_blocker(problem, goal_of(stip.reci_goal, stip.reci_target))})")
+        elif stip.supported:
+            # the goals that read the last move, the mates of the mover (the moves
+            # legal but for leaving the mover in check), and reciprocal play's
+            # Black goal G1 of reci-h(G1)G2: each refused where the rules cannot play it
+            goals = []
+            if (stip.goal in BUILT or stip.hidden) and (
+                    search_goal(stip).needs_move or search_goal(stip).self_check):
+                goals.append(search_goal(stip))
+            if stip.reci_goal in BUILT:
+                goals.append(goal_of(stip.reci_goal, stip.reci_target))
+            rules = rules_for(problem) if goals else None
+            for goal in goals:
+                reason = refusal(goal, rules)
+                if reason:
+                    reasons.append(f"stipulation {stip.text} is not supported: {reason}"
+                                   f" ({_goal_blocker(problem, goal)})")
+                    break
     return reasons[0] if reasons else None
 
 
